@@ -1,0 +1,51 @@
+import { LifeBuoy, LogOut } from 'lucide-react';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { AdminNav, type AdminNavItem } from '@/components/admin/admin-nav';
+import { ThemeToggle } from '@/components/site/theme-toggle';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { signOutAction } from '@/lib/auth/actions';
+import { requirePagePermission } from '@/lib/auth/guard';
+import { getSite } from '@/lib/site';
+
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  // Each page checks its own permission too: layouts are not re-run on client navigation.
+  const user = await requirePagePermission('console:access', { from: '/admin' });
+  const nav: AdminNavItem[] = [{ href: '/admin', label: 'Overview', icon: 'overview' }];
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="border-b bg-card">
+        <div className="flex h-14 items-center gap-3 px-4">
+          <Link href="/admin" className="flex items-center gap-2 font-semibold">
+            <LifeBuoy className="size-5 text-primary" aria-hidden />
+            {getSite().company} console
+          </Link>
+          <Link href="/" className="ml-2 hidden text-sm text-muted-foreground hover:underline sm:inline">
+            View help center
+          </Link>
+          <div className="ml-auto flex items-center gap-2">
+            <span className="hidden text-sm sm:inline">{user.name}</span>
+            <Badge variant="secondary" className="capitalize">
+              {user.role}
+            </Badge>
+            <ThemeToggle labels={{ theme: 'Theme', light: 'Light', dark: 'Dark', system: 'System' }} />
+            <form action={signOutAction}>
+              <Button variant="ghost" size="sm" type="submit">
+                <LogOut aria-hidden /> <span className="hidden sm:inline">Sign out</span>
+              </Button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <aside className="border-b p-3 md:w-56 md:border-b-0 md:border-r">
+          <AdminNav items={nav} />
+        </aside>
+        <main id="main" className="flex-1 p-4 md:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

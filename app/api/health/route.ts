@@ -1,0 +1,13 @@
+import { NextResponse } from 'next/server';
+import { getSystemStatus } from '@/lib/system-status';
+
+export const dynamic = 'force-dynamic';
+
+/** Public health check: database kind and reachability, migration state, model provider. */
+export async function GET() {
+  const status = await getSystemStatus();
+  return NextResponse.json(status, {
+    status: status.status === 'ok' ? 200 : 503,
+    headers: { 'cache-control': 'no-store' },
+  });
+}

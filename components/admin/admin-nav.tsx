@@ -1,0 +1,36 @@
+'use client';
+
+import { Gauge, type LucideIcon } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { cn } from '@/lib/ui/cn';
+
+export type AdminNavItem = { href: string; label: string; icon: 'overview' };
+
+const ICONS: Record<AdminNavItem['icon'], LucideIcon> = { overview: Gauge };
+
+export function AdminNav({ items }: { items: AdminNavItem[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Console" className="flex gap-1 md:flex-col">
+      {items.map((item) => {
+        const Icon = ICONS[item.icon];
+        const active = item.href === '/admin' ? pathname === '/admin' : pathname.startsWith(item.href);
+        return (
+          <Link
+            key={item.href}
+            href={item.href}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent',
+              active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
+            )}
+          >
+            <Icon className="size-4" aria-hidden />
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,42 @@
+import { LifeBuoy } from 'lucide-react';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { auth } from '@/lib/auth';
+import { can } from '@/lib/auth/permissions';
+import { isRole } from '@/lib/auth/roles';
+import { getMessages } from '@/lib/i18n/server';
+import { getSite } from '@/lib/site';
+import { LanguageSwitcher } from './language-switcher';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+export async function SiteHeader() {
+  const [{ locale, t }, session] = await Promise.all([getMessages(), auth()]);
+  const site = getSite();
+  const user = session?.user;
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Link href="/" className="mr-auto flex items-center gap-2 font-semibold tracking-tight">
+          <LifeBuoy className="size-5 text-primary" aria-hidden />
+          <span>{site.helpCenterName}</span>
+        </Link>
+        <LanguageSwitcher locale={locale} label={t.site.language} />
+        <ThemeToggle
+          labels={{ theme: t.site.theme, light: t.site.themeLight, dark: t.site.themeDark, system: t.site.themeSystem }}
+        />
+        {user ? (
+          <UserMenu
+            user={user}
+            showConsole={isRole(user.role) && can(user.role, 'console:access')}
+            labels={{ account: t.site.account, signedInAs: t.site.signedInAs, console: t.site.console, signOut: t.site.signOut }}
+          />
+        ) : (
+          <Button asChild size="sm" variant="outline">
+            <Link href="/login">{t.site.signIn}</Link>
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@/lib/db/client';
+import { createUser, EmailTakenError, findUserByEmail } from '@/lib/db/queries/users';
+import { testBackends } from '@/lib/db/test-databases';
+import { verifyLogin } from './login';
+import { hashPassword } from './password';
+
+const limits = { max: 3, windowSeconds: 600 };
+
+describe.each(testBackends())('login on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+    await createUser(database.db, {
+      email: 'Expert@Example.com',
+      name: 'Eva Expert',
+      passwordHash: await hashPassword('correct horse'),
+      role: 'expert',
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('accepts the right password, case-insensitively on the email, and records the login', async () => {
+    const result = await verifyLogin(database.db, {
+      credentials: { email: ' expert@EXAMPLE.com', password: 'correct horse' },
+      ip: '10.0.0.1',
+      limits,
+    });
+    expect(result).toMatchObject({ ok: true, user: { email: 'expert@example.com', role: 'expert' } });
+    expect((await findUserByEmail(database.db, { email: 'expert@example.com' }))?.lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const wrong = await verifyLogin(database.db, {
+      credentials: { email: 'expert@example.com', password: 'nope' },
+      ip: '10.0.0.2',
+      limits,
+    });
+    const unknown = await verifyLogin(database.db, {
+      credentials: { email: 'nobody@example.com', password: 'nope' },
+      ip: '10.0.0.2',
+      limits,
+    });
+    expect(wrong).toEqual({ ok: false, reason: 'invalid' });
+    expect(unknown).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('refuses malformed credentials without touching the database', async () => {
+    for (const credentials of [undefined, {}, { email: 'not-an-email', password: 'x' }, { email: 'a@b.co', password: '' }]) {
+      expect(await verifyLogin(database.db, { credentials, ip: '10.0.0.3', limits })).toEqual({ ok: false, reason: 'invalid' });
+    }
+  });
+
+  it('locks an email on one address after too many failures, even with the right password', async () => {
+    const attempt = (password: string, ip = '10.0.0.4') =>
+      verifyLogin(database.db, { credentials: { email: 'expert@example.com', password }, ip, limits });
+    for (let i = 0; i < limits.max; i++) expect((await attempt('bad')).ok).toBe(false);
+    const locked = await attempt('correct horse');
+    expect(locked).toMatchObject({ ok: false, reason: 'rate_limited' });
+    if (locked.ok || locked.reason !== 'rate_limited') throw new Error('expected a rate limit');
+    expect(locked.retryAfterSeconds).toBeGreaterThan(500);
+    expect(locked.retryAfterSeconds).toBeLessThanOrEqual(600);
+    // The real user on another address is not locked out.
+    expect((await attempt('correct horse', '10.0.0.5')).ok).toBe(true);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    await expect(
+      createUser(database.db, { email: 'EXPERT@example.com', name: 'Dup', passwordHash: 'x', role: 'admin' }),
+    ).rejects.toBeInstanceOf(EmailTakenError);
+  });
+});
+
+describe.each(testBackends())('login limits across addresses on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+    await createUser(database.db, {
+      email: 'target@example.com',
+      name: 'Target',
+      passwordHash: await hashPassword('right'),
+      role: 'customer',
+    });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('limits one email tried from many (forged) addresses', async () => {
+    // The per-email limit is four times the per-address one: 12 failures from 12 addresses.
+    for (let i = 0; i < limits.max * 4; i++) {
+      const result = await verifyLogin(database.db, {
+        credentials: { email: 'target@example.com', password: 'wrong' },
+        ip: `192.0.2.${i}`,
+        limits,
+      });
+      expect(result).toEqual({ ok: false, reason: 'invalid' });
+    }
+    const next = await verifyLogin(database.db, {
+      credentials: { email: 'target@example.com', password: 'right' },
+      ip: '198.51.100.1',
+      limits,
+    });
+    expect(next).toMatchObject({ ok: false, reason: 'rate_limited' });
+  });
+});

@@ -1,0 +1,29 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '@/lib/config';
+
+/**
+ * The key that signs session tokens. AUTH_SECRET wins; otherwise one is generated on first start
+ * and kept in DATA_DIR, so the embedded default needs no configuration and sessions survive
+ * restarts. Several instances must share AUTH_SECRET (see the README).
+ */
+export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString('base64url');
+  try {
+    fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
+    return secret;
+  } catch (error) {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

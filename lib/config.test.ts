@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('defaults to embedded PGlite under .data and the local model', () => {
+    const config = parseConfig({});
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('.data/pglite') });
+    expect(config.model).toEqual({ provider: 'local' });
+    expect(config.seedDemo).toBe('auto');
+    expect(config.loginRateLimit).toEqual({ max: 5, windowSeconds: 900 });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = parseConfig({ DATABASE_URL: 'postgres://u:p@db.internal:5432/lantern' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db.internal:5432/lantern' });
+  });
+
+  it('places PGlite inside DATA_DIR unless PGLITE_DIR says otherwise', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/lantern' }).database).toEqual({ kind: 'pglite', dataDir: '/srv/lantern/pglite' });
+    expect(parseConfig({ DATA_DIR: '/srv/lantern', PGLITE_DIR: '/fast/pg' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: '/fast/pg',
+    });
+  });
+
+  it('names the variable and the problem on one line, without echoing the value', () => {
+    let error: unknown;
+    try {
+      parseConfig({ DATABASE_URL: 'nonsense-secret-value' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration: DATABASE_URL must be a PostgreSQL URL/);
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain('nonsense-secret-value');
+  });
+
+  it('rejects non-numeric limits and unknown seed modes', () => {
+    expect(() => parseConfig({ LOGIN_RATE_LIMIT_MAX: 'many' })).toThrow(/LOGIN_RATE_LIMIT_MAX/);
+    expect(() => parseConfig({ SEED_DEMO: 'sometimes' })).toThrow(/SEED_DEMO/);
+    expect(() => parseConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be at least 32/);
+  });
+
+  it('selects the OpenAI provider when a key is set', () => {
+    const config = parseConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1' });
+    expect(config.model).toMatchObject({ provider: 'openai', baseURL: 'http://127.0.0.1:9999/v1', chatModel: 'gpt-4o-mini' });
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', OPENAI_API_KEY: '' }).database.kind).toBe('pglite');
+  });
+});

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one module that reads process.env. Everything else receives a Config.
+ * Every variable is documented in the README's configuration table.
+ */
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    // The value itself is never echoed: it may hold a password.
+    { message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database' },
+  );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().trim().min(1).default('.data'),
+  PGLITE_DIR: z.string().trim().min(1).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  LOGIN_RATE_LIMIT_MAX: positiveInt(5),
+  LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  OPENAI_API_KEY: z.string().trim().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' }).optional(),
+  OPENAI_CHAT_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  OPENAI_EMBEDDING_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
+});
+
+export type Config = {
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  authSecret: string | undefined;
+  seedDemo: 'auto' | 'always' | 'never';
+  loginRateLimit: { max: number; windowSeconds: number };
+  model:
+    | { provider: 'local' }
+    | { provider: 'openai'; apiKey: string; baseURL: string | undefined; chatModel: string; embeddingModel: string };
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Empty strings count as unset, as they do in most .env tooling. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
+  );
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(withoutEmpty(env));
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = result.data;
+  // Runtime paths, not build inputs: keep the bundler from tracing them.
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
+  return {
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, 'pglite')) },
+    dataDir,
+    authSecret: e.AUTH_SECRET,
+    seedDemo: e.SEED_DEMO,
+    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+    model: e.OPENAI_API_KEY
+      ? {
+          provider: 'openai',
+          apiKey: e.OPENAI_API_KEY,
+          baseURL: e.OPENAI_BASE_URL,
+          chatModel: e.OPENAI_CHAT_MODEL,
+          embeddingModel: e.OPENAI_EMBEDDING_MODEL,
+        }
+      : { provider: 'local' },
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed once. Throws ConfigError when invalid. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase, migrationState } from './migrate';
+import { queryRows } from './rows';
+import { testBackends } from './test-databases';
+import type { Database } from './client';
+
+describe.each(testBackends())('database on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('has applied every migration in drizzle/', async () => {
+    const state = await migrationState(database);
+    expect(state.expected).toBeGreaterThanOrEqual(2);
+    expect(state).toMatchObject({ applied: state.expected, pending: 0 });
+  });
+
+  it('re-running migrations is a no-op', async () => {
+    await migrateDatabase(database);
+    expect((await migrationState(database)).pending).toBe(0);
+  });
+
+  it('has pgvector with a working HNSW cosine index', async () => {
+    const [ext] = await queryRows<{ extversion: string }>(
+      database.db,
+      sql`select extversion from pg_extension where extname = 'vector'`,
+    );
+    expect(ext?.extversion).toMatch(/^0\.\d+\.\d+$/);
+    await database.db.execute(sql`create temporary table vt (id int, embedding vector(3))`);
+    await database.db.execute(sql`create index on vt using hnsw (embedding vector_cosine_ops)`);
+    await database.db.execute(sql`insert into vt values (1, '[1,0,0]'), (2, '[0,1,0]'), (3, '[0.9,0.1,0]')`);
+    const rows = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from vt order by embedding <=> '[1,0,0]' limit 2`,
+    );
+    expect(rows.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('returns rows in one shape with int8 as numbers', async () => {
+    const rows = await queryRows<{ n: number; big: number }>(
+      database.db,
+      sql`select count(*) as n, 9007199254740991::int8 as big from generate_series(1, 3)`,
+    );
+    expect(rows).toEqual([{ n: 3, big: 9007199254740991 }]);
+  });
+
+  it('has the text-search configurations the four languages need', async () => {
+    const rows = await queryRows<{ cfgname: string }>(
+      database.db,
+      sql`select cfgname from pg_ts_config where cfgname in ('english','german','french','italian','simple') order by cfgname`,
+    );
+    expect(rows.map((r) => r.cfgname)).toEqual(['english', 'french', 'german', 'italian', 'simple']);
+  });
+});

@@ -1,0 +1,40 @@
+import postgres from 'postgres';
+import { openPglite, openPostgres, type Database } from './client';
+import { migrateDatabase } from './migrate';
+
+/**
+ * The databases every integration test runs against: in-memory PGlite always, and PostgreSQL
+ * when TEST_DATABASE_URL is set (a throwaway database is created per call and dropped on close).
+ */
+export type TestBackend = { name: 'pglite' | 'postgres'; open: () => Promise<Database> };
+
+export function testBackends(): TestBackend[] {
+  const backends: TestBackend[] = [{ name: 'pglite', open: openMigratedPglite }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) backends.push({ name: 'postgres', open: () => openThrowawayPostgres(url) });
+  return backends;
+}
+
+async function openMigratedPglite(): Promise<Database> {
+  const database = await openPglite();
+  await migrateDatabase(database);
+  return database;
+}
+
+async function openThrowawayPostgres(adminUrl: string): Promise<Database> {
+  const name = `lantern_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres({ url: url.toString(), max: 4 });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}

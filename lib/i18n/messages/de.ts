@@ -1,0 +1,52 @@
+import type { Messages } from './en';
+
+export const de: Messages = {
+  site: {
+    skipToContent: 'Zum Inhalt springen',
+    language: 'Sprache',
+    theme: 'Darstellung',
+    themeLight: 'Hell',
+    themeDark: 'Dunkel',
+    themeSystem: 'System',
+    signIn: 'Anmelden',
+    signOut: 'Abmelden',
+    console: 'Admin-Konsole',
+    account: 'Konto',
+    signedInAs: 'Angemeldet als',
+    footer: 'Hilfe-Center mit Lantern',
+  },
+  home: {
+    title: 'Wie können wir helfen?',
+    subtitle: 'Antworten zu Internet, Mobile, TV und Rechnung – in Ihrer Sprache.',
+    topicsTitle: 'Themen',
+    topics: {
+      internet: ['Internet & WLAN', 'Einrichtung, Geschwindigkeit, Modem und WLAN-Probleme.'],
+      mobile: ['Mobile', 'SIM und eSIM, Roaming, Daten und Combox.'],
+      tv: ['TV', 'Einrichtung, Replay, Aufnahmen und Sender.'],
+      billing: ['Rechnung', 'Ihre Rechnung erklärt, Zahlungen und Mahnungen.'],
+      account: ['Konto & Abos', 'Abo wechseln, Umzug, Kontaktdaten.'],
+      appointments: ['Techniker-Termine', 'Termin buchen, vorbereiten oder verschieben.'],
+    },
+    signedInHint: 'Angemeldete Kundinnen und Kunden sehen Rechnung und Abo direkt im Chat.',
+  },
+  login: {
+    title: 'Anmelden',
+    subtitle: 'Für Kundinnen, Kunden und Support-Mitarbeitende.',
+    email: 'E-Mail',
+    password: 'Passwort',
+    submit: 'Anmelden',
+    submitting: 'Anmeldung läuft…',
+    invalid: 'E-Mail oder Passwort ist falsch.',
+    rateLimited: 'Zu viele Fehlversuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+    forbidden: 'Ihr Konto hat keinen Zugang zur Admin-Konsole. Melden Sie sich mit einem Mitarbeiterkonto an.',
+    demoTitle: 'Demo-Konten',
+    demoHint: 'Dies ist eine Demo-Installation. Alle Demo-Konten verwenden das Passwort',
+  },
+  errors: {
+    forbiddenTitle: 'Zugriff verweigert',
+    forbiddenBody: 'Ihr Konto hat keine Berechtigung für diese Seite.',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundBody: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
+    backHome: 'Zurück zum Hilfe-Center',
+  },
+};

@@ -1,0 +1,52 @@
+export const en = {
+  site: {
+    skipToContent: 'Skip to content',
+    language: 'Language',
+    theme: 'Theme',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    themeSystem: 'System',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    console: 'Admin console',
+    account: 'Account',
+    signedInAs: 'Signed in as',
+    footer: 'Help center powered by Lantern',
+  },
+  home: {
+    title: 'How can we help?',
+    subtitle: 'Answers about your internet, mobile, TV and bill, in your language.',
+    topicsTitle: 'Browse by topic',
+    topics: {
+      internet: ['Internet & Wi-Fi', 'Set-up, speeds, your modem and Wi-Fi troubleshooting.'],
+      mobile: ['Mobile', 'SIM and eSIM, roaming, data and voicemail.'],
+      tv: ['TV', 'Set-up, replay, recordings and channels.'],
+      billing: ['Billing', 'Your invoice explained, payments and reminders.'],
+      account: ['Account & plans', 'Change plan, move house, contact details.'],
+      appointments: ['Technician visits', 'Book, prepare for or reschedule a visit.'],
+    },
+    signedInHint: 'Signed in customers can check their bill and plan in the chat.',
+  },
+  login: {
+    title: 'Sign in',
+    subtitle: 'Customers and support staff sign in here.',
+    email: 'Email',
+    password: 'Password',
+    submit: 'Sign in',
+    submitting: 'Signing in…',
+    invalid: 'Wrong email or password.',
+    rateLimited: 'Too many failed attempts. Please wait a few minutes and try again.',
+    forbidden: 'Your account cannot open the admin console. Sign in with a staff account to continue.',
+    demoTitle: 'Demo accounts',
+    demoHint: 'This is a demo installation. Every demo account uses the password',
+  },
+  errors: {
+    forbiddenTitle: 'Access denied',
+    forbiddenBody: 'Your account does not have permission to open this page.',
+    notFoundTitle: 'Page not found',
+    notFoundBody: 'The page you are looking for does not exist or has moved.',
+    backHome: 'Back to the help center',
+  },
+};
+
+export type Messages = typeof en;

@@ -1,0 +1,52 @@
+import type { Messages } from './en';
+
+export const fr: Messages = {
+  site: {
+    skipToContent: 'Aller au contenu',
+    language: 'Langue',
+    theme: 'Thème',
+    themeLight: 'Clair',
+    themeDark: 'Sombre',
+    themeSystem: 'Système',
+    signIn: 'Se connecter',
+    signOut: 'Se déconnecter',
+    console: 'Console d’administration',
+    account: 'Compte',
+    signedInAs: 'Connecté en tant que',
+    footer: 'Centre d’aide propulsé par Lantern',
+  },
+  home: {
+    title: 'Comment pouvons-nous vous aider ?',
+    subtitle: 'Des réponses sur votre internet, mobile, TV et facture, dans votre langue.',
+    topicsTitle: 'Parcourir par thème',
+    topics: {
+      internet: ['Internet & Wi-Fi', 'Installation, débits, modem et dépannage Wi-Fi.'],
+      mobile: ['Mobile', 'SIM et eSIM, roaming, données et messagerie vocale.'],
+      tv: ['TV', 'Installation, replay, enregistrements et chaînes.'],
+      billing: ['Facturation', 'Votre facture expliquée, paiements et rappels.'],
+      account: ['Compte & abonnements', 'Changer d’abonnement, déménager, coordonnées.'],
+      appointments: ['Visites de technicien', 'Réserver, préparer ou déplacer une visite.'],
+    },
+    signedInHint: 'Une fois connecté, consultez votre facture et votre abonnement dans le chat.',
+  },
+  login: {
+    title: 'Se connecter',
+    subtitle: 'Pour les clients et l’équipe du support.',
+    email: 'E-mail',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+    submitting: 'Connexion…',
+    invalid: 'E-mail ou mot de passe incorrect.',
+    rateLimited: 'Trop de tentatives échouées. Veuillez patienter quelques minutes avant de réessayer.',
+    forbidden: 'Votre compte n’a pas accès à la console. Connectez-vous avec un compte du support.',
+    demoTitle: 'Comptes de démonstration',
+    demoHint: 'Ceci est une installation de démonstration. Tous les comptes utilisent le mot de passe',
+  },
+  errors: {
+    forbiddenTitle: 'Accès refusé',
+    forbiddenBody: 'Votre compte n’a pas l’autorisation d’ouvrir cette page.',
+    notFoundTitle: 'Page introuvable',
+    notFoundBody: 'La page demandée n’existe pas ou a été déplacée.',
+    backHome: 'Retour au centre d’aide',
+  },
+};

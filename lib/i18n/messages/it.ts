@@ -1,0 +1,52 @@
+import type { Messages } from './en';
+
+export const it: Messages = {
+  site: {
+    skipToContent: 'Vai al contenuto',
+    language: 'Lingua',
+    theme: 'Tema',
+    themeLight: 'Chiaro',
+    themeDark: 'Scuro',
+    themeSystem: 'Sistema',
+    signIn: 'Accedi',
+    signOut: 'Esci',
+    console: 'Console di amministrazione',
+    account: 'Account',
+    signedInAs: 'Accesso come',
+    footer: 'Centro assistenza realizzato con Lantern',
+  },
+  home: {
+    title: 'Come possiamo aiutarti?',
+    subtitle: 'Risposte su internet, mobile, TV e fattura, nella tua lingua.',
+    topicsTitle: 'Sfoglia per argomento',
+    topics: {
+      internet: ['Internet e Wi-Fi', 'Installazione, velocità, modem e problemi Wi-Fi.'],
+      mobile: ['Mobile', 'SIM ed eSIM, roaming, dati e segreteria.'],
+      tv: ['TV', 'Installazione, replay, registrazioni e canali.'],
+      billing: ['Fatturazione', 'La fattura spiegata, pagamenti e solleciti.'],
+      account: ['Account e abbonamenti', 'Cambio abbonamento, trasloco, dati di contatto.'],
+      appointments: ['Appuntamenti tecnici', 'Prenotare, preparare o spostare una visita.'],
+    },
+    signedInHint: 'Dopo l’accesso puoi controllare fattura e abbonamento nella chat.',
+  },
+  login: {
+    title: 'Accedi',
+    subtitle: 'Per clienti e personale dell’assistenza.',
+    email: 'E-mail',
+    password: 'Password',
+    submit: 'Accedi',
+    submitting: 'Accesso in corso…',
+    invalid: 'E-mail o password errata.',
+    rateLimited: 'Troppi tentativi falliti. Attendi qualche minuto e riprova.',
+    forbidden: 'Il tuo account non ha accesso alla console. Accedi con un account dell’assistenza.',
+    demoTitle: 'Account demo',
+    demoHint: 'Questa è un’installazione demo. Tutti gli account demo usano la password',
+  },
+  errors: {
+    forbiddenTitle: 'Accesso negato',
+    forbiddenBody: 'Il tuo account non ha il permesso di aprire questa pagina.',
+    notFoundTitle: 'Pagina non trovata',
+    notFoundBody: 'La pagina cercata non esiste o è stata spostata.',
+    backHome: 'Torna al centro assistenza',
+  },
+};

@@ -1,0 +1,15 @@
+import { cookies, headers } from 'next/headers';
+import { LOCALE_COOKIE, type Locale } from './locales';
+import { messagesFor, type Messages } from './messages';
+import { negotiateLocale } from './negotiate';
+
+/** The current request's language and UI messages (server components and actions). */
+export async function getLocale(): Promise<Locale> {
+  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
+  return negotiateLocale({ cookie: cookieStore.get(LOCALE_COOKIE)?.value, acceptLanguage: headerList.get('accept-language') });
+}
+
+export async function getMessages(): Promise<{ locale: Locale; t: Messages }> {
+  const locale = await getLocale();
+  return { locale, t: messagesFor(locale) };
+}

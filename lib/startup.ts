@@ -1,0 +1,40 @@
+import { getConfig, type Config } from '@/lib/config';
+import { getDatabase } from '@/lib/db';
+import { migrationState } from '@/lib/db/migrate';
+import { DataDirInUseError } from '@/lib/db/pglite-owner';
+import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { ConfigError } from '@/lib/config';
+
+/** Whether demo accounts are seeded at start: on the embedded default, or when asked. */
+export function shouldSeedDemo(config: Config): boolean {
+  return config.seedDemo === 'always' || (config.seedDemo === 'auto' && config.database.kind === 'pglite');
+}
+
+/**
+ * Runs once when the server starts (instrumentation.ts): validates the configuration, opens and
+ * migrates the database, seeds demo accounts where that applies. Any problem ends the process
+ * with one readable line instead of a server that fails on every request.
+ */
+export async function startLantern(): Promise<void> {
+  try {
+    const config = getConfig();
+    const database = await getDatabase();
+    let seeded = '';
+    if (shouldSeedDemo(config)) {
+      const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
+      if (result.seeded) seeded = `, ${result.users} demo accounts seeded (see README)`;
+    }
+    const migrations = await migrationState(database);
+    const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
+    console.log(
+      `Lantern ready: ${where}, ${migrations.applied}/${migrations.expected} migrations, model provider ${config.model.provider}${seeded}`,
+    );
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+      console.error(`Lantern cannot start. ${error.message}`);
+    } else {
+      console.error(`Lantern cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    process.exit(1);
+  }
+}
