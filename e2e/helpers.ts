@@ -1,0 +1,22 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'lantern-demo';
+
+export const DEMO = {
+  admin: 'admin@alpenwave.example',
+  expert: 'expert@alpenwave.example',
+  analyst: 'analyst@alpenwave.example',
+  customer: 'anna.meier@example.ch',
+} as const;
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, path = '/login') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function expectOnConsole(page: Page, name: string) {
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
+}

@@ -1,0 +1,22 @@
+/**
+ * npm run db:seed [-- --force]
+ * Seeds the demo accounts (content/seed/users.json). Refuses a database that already has users
+ * unless --force, which resets the demo accounts only.
+ */
+import { parseArgs } from 'node:util';
+import { getConfig } from '@/lib/config';
+import { openConfiguredDatabase } from '@/lib/db';
+import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { runCli } from './cli';
+
+runCli(async () => {
+  const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
+  const database = await openConfiguredDatabase(getConfig());
+  try {
+    const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: values.force ?? false });
+    if (!result.seeded) throw new Error('The database already has users; nothing was seeded. Use --force to reset the demo accounts.');
+    console.log(`Seeded ${result.users} demo accounts.`);
+  } finally {
+    await database.close();
+  }
+});
