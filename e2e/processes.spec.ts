@@ -45,3 +45,37 @@ test('invalid configuration exits with one line naming the variable', async () =
     expect.stringMatching(/^Lantern cannot start\. Invalid configuration: DATABASE_URL must be a PostgreSQL URL/),
   ]);
 });
+
+test('with DATABASE_URL the app migrates and serves on PostgreSQL', async () => {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!adminUrl, 'needs TEST_DATABASE_URL (npm test provides one)');
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+  const name = `lantern_e2e_${Date.now()}`;
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(adminUrl!);
+  url.pathname = `/${name}`;
+  const port = String(40000 + Math.floor(Math.random() * 20000));
+  const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
+    env: { ...process.env, DATABASE_URL: url.toString(), AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  try {
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 30_000 })
+      .toBe(200);
+    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    expect(health.database).toMatchObject({ kind: 'postgres', reachable: true, migrations: { pending: 0 } });
+    expect(output).toContain('Lantern ready: PostgreSQL');
+    // Demo accounts are seeded on the embedded default only.
+    expect(output).not.toContain('demo accounts seeded');
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.on('exit', resolve));
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});
