@@ -1,0 +1,122 @@
+import type { RerankingModelV4, RerankingModelV4CallOptions } from '@ai-sdk/provider';
+import type { JSONObject } from '@ai-sdk/provider';
+import { detectLanguage } from '@/lib/rag/language';
+import { asTextLanguage, contentTerms, type TextLanguage } from './text';
+
+/**
+ * The built-in reranker: scores each candidate passage against the query by what a careful
+ * reader checks first — how many of the query's (rarer) terms the passage covers, whether its
+ * title and headings are about them, how close together they appear — blended with the rank the
+ * hybrid retrieval gave it. Documents may be plain strings or objects
+ * { title, headingPath, content, lang, prior } where prior in [0, 1] is the retrieval score.
+ */
+
+export const RERANK_WEIGHTS = { coverage: 0.45, heading: 0.2, proximity: 0.1, prior: 0.25 };
+
+type Candidate = { title: string; headingPath: string; content: string; lang?: TextLanguage; prior: number };
+
+function toCandidate(value: string | JSONObject): Candidate {
+  if (typeof value === 'string') return { title: '', headingPath: '', content: value, prior: 0 };
+  const text = (key: string) => (typeof value[key] === 'string' ? (value[key] as string) : '');
+  return {
+    title: text('title'),
+    headingPath: text('headingPath'),
+    content: text('content'),
+    lang: asTextLanguage(text('lang')),
+    prior: typeof value.prior === 'number' ? Math.min(Math.max(value.prior, 0), 1) : 0,
+  };
+}
+
+/** 1 for the same stem, 0.7 for a near miss (typo or inflection the stemmer did not catch). */
+function termMatch(queryTerm: string, terms: Set<string>): number {
+  if (terms.has(queryTerm)) return 1;
+  if (queryTerm.length < 4) return 0;
+  for (const term of terms) {
+    if (term.length >= 4 && Math.abs(term.length - queryTerm.length) <= 2 && withinOneEdit(queryTerm, term)) return 0.7;
+  }
+  return 0;
+}
+
+/** Damerau–Levenshtein distance ≤ 1 (one insertion, deletion, substitution or swap). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // swap
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Shortest span of content positions that holds every matched query term, as a 0–1 score. */
+function proximity(queryTerms: string[], contentTokens: string[]): number {
+  const wanted = new Set(queryTerms.filter((t) => contentTokens.includes(t)));
+  if (wanted.size < 2) return 0;
+  const counts = new Map<string, number>();
+  let best = Infinity;
+  let left = 0;
+  for (let right = 0; right < contentTokens.length; right++) {
+    const term = contentTokens[right]!;
+    if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    while (counts.size === wanted.size) {
+      best = Math.min(best, right - left + 1);
+      const leftTerm = contentTokens[left]!;
+      if (wanted.has(leftTerm)) {
+        const n = counts.get(leftTerm)! - 1;
+        if (n === 0) counts.delete(leftTerm);
+        else counts.set(leftTerm, n);
+      }
+      left++;
+    }
+  }
+  return Number.isFinite(best) ? wanted.size / best : 0;
+}
+
+export function scoreCandidates(query: string, candidates: Candidate[], queryLang?: TextLanguage): number[] {
+  const queryTerms = [...new Set(contentTerms(query, queryLang))];
+  if (queryTerms.length === 0) return candidates.map((c) => c.prior);
+  const analysed = candidates.map((c) => {
+    const headingTerms = new Set(contentTerms(`${c.title} ${c.headingPath}`, c.lang ?? queryLang));
+    const contentTokens = contentTerms(c.content, c.lang ?? queryLang);
+    return { headingTerms, allTerms: new Set([...headingTerms, ...contentTokens]), contentTokens };
+  });
+  // A term found in few candidates tells them apart; one found in all tells nothing.
+  const weights = queryTerms.map((term) => {
+    const df = analysed.filter((a) => termMatch(term, a.allTerms) > 0).length;
+    return Math.log(1 + (candidates.length + 1) / (df + 1));
+  });
+  const total = weights.reduce((a, b) => a + b, 0);
+  return candidates.map((candidate, i) => {
+    const a = analysed[i]!;
+    let coverage = 0;
+    let heading = 0;
+    queryTerms.forEach((term, t) => {
+      coverage += weights[t]! * termMatch(term, a.allTerms);
+      heading += weights[t]! * termMatch(term, a.headingTerms);
+    });
+    return (
+      RERANK_WEIGHTS.coverage * (coverage / total) +
+      RERANK_WEIGHTS.heading * (heading / total) +
+      RERANK_WEIGHTS.proximity * proximity(queryTerms, a.contentTokens) +
+      RERANK_WEIGHTS.prior * candidate.prior
+    );
+  });
+}
+
+export class LocalRerankingModel implements RerankingModelV4 {
+  readonly specificationVersion = 'v4';
+  readonly provider = 'lantern-local';
+  readonly modelId = 'lantern-lexical-rerank-v1';
+
+  async doRerank({ documents, query, topN, providerOptions }: RerankingModelV4CallOptions) {
+    const hint = asTextLanguage((providerOptions?.lantern as { lang?: string } | undefined)?.lang);
+    const candidates = (documents.values as (string | JSONObject)[]).map(toCandidate);
+    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)));
+    const ranking = scores
+      .map((relevanceScore, index) => ({ index, relevanceScore }))
+      .sort((a, b) => b.relevanceScore - a.relevanceScore || a.index - b.index);
+    return { ranking: topN === undefined ? ranking : ranking.slice(0, topN) };
+  }
+}

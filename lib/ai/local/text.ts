@@ -1,0 +1,55 @@
+import { newStemmer } from 'snowball-stemmers';
+import { deu, eng, fra, ita } from 'stopword';
+
+/**
+ * Text normalisation shared by the built-in embedding model and reranker: accent folding,
+ * tokenising, stop words and Snowball stemming for the four supported languages.
+ */
+
+export type TextLanguage = 'en' | 'de' | 'fr' | 'it';
+const LANGUAGES: readonly TextLanguage[] = ['en', 'de', 'fr', 'it'];
+
+const STEMMERS: Record<TextLanguage, { stem(word: string): string }> = {
+  en: newStemmer('english'),
+  de: newStemmer('german'),
+  fr: newStemmer('french'),
+  it: newStemmer('italian'),
+};
+
+/** Lower-case, ß → ss, and strip diacritics, so "Gebühr", "gebuhr" and "GEBÜHR" meet. */
+export function fold(text: string): string {
+  return text.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/\p{M}+/gu, '');
+}
+
+const STOPWORDS: Set<string> = new Set([...eng, ...deu, ...fra, ...ita].map(fold));
+// Elisions ("l'appareil", "dell'abbonamento") leave these behind.
+for (const w of ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "dell", "nell", "all", "sull", "un"]) STOPWORDS.add(w);
+
+export function isStopword(foldedWord: string): boolean {
+  return STOPWORDS.has(foldedWord);
+}
+
+/** Folded word tokens (letters and digits), in order. */
+export function tokenize(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+export function asTextLanguage(lang: string | undefined): TextLanguage | undefined {
+  return LANGUAGES.find((l) => l === lang);
+}
+
+/**
+ * Stems a folded word. With no known language the English stemmer is used: it mostly strips
+ * plural and verb endings, which is the right thing for most borrowed terms too.
+ */
+export function stem(foldedWord: string, lang: TextLanguage | undefined): string {
+  if (foldedWord.length <= 3 || /\d/.test(foldedWord)) return foldedWord;
+  return STEMMERS[lang ?? 'en'].stem(foldedWord);
+}
+
+/** Content terms: folded, stop words removed, stemmed. */
+export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
+  return tokenize(text)
+    .filter((w) => !isStopword(w) && (w.length > 1 || /\d/.test(w)))
+    .map((w) => stem(w, lang));
+}

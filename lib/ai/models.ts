@@ -1,0 +1,43 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import type { EmbeddingModelV4, RerankingModelV4 } from '@ai-sdk/provider';
+import { embedMany } from 'ai';
+import type { Config } from '@/lib/config';
+import { LocalEmbeddingModel } from './local/embedding-model';
+import { LocalRerankingModel } from './local/reranking-model';
+
+/**
+ * The model registry: the built-in local models by default, an OpenAI-compatible server when
+ * OPENAI_API_KEY is set. Callers get AI SDK models and never branch on the provider.
+ */
+
+export type Embedder = {
+  /** Stored with every chunk: vectors are only ever compared within one model id. */
+  id: string;
+  embed(texts: string[], options?: { lang?: string }): Promise<number[][]>;
+};
+
+export function createEmbedder(model: Config['model']): Embedder {
+  const embeddingModel: EmbeddingModelV4 =
+    model.provider === 'openai'
+      ? createOpenAI({ apiKey: model.apiKey, baseURL: model.baseURL }).embedding(model.embeddingModel)
+      : new LocalEmbeddingModel();
+  const id = model.provider === 'openai' ? `openai:${model.embeddingModel}` : embeddingModel.modelId;
+  return {
+    id,
+    async embed(texts, options = {}) {
+      if (texts.length === 0) return [];
+      const { embeddings } = await embedMany({
+        model: embeddingModel,
+        values: texts,
+        maxRetries: 2,
+        providerOptions: options.lang ? { lantern: { lang: options.lang } } : undefined,
+      });
+      return embeddings;
+    },
+  };
+}
+
+/** Reranking stays local with either provider: it is lexical and needs no model server. */
+export function createReranker(): RerankingModelV4 {
+  return new LocalRerankingModel();
+}

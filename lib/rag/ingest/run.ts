@@ -1,0 +1,178 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Embedder } from '@/lib/ai/models';
+import type { Db } from '@/lib/db/client';
+import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/queries/documents';
+import { chunks, documents, ingestRuns, type IngestStats } from '@/lib/db/schema';
+import { tsConfigFor } from '@/lib/rag/language';
+import { createVectorIndex, dropVectorIndex } from '@/lib/rag/vector-index';
+import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
+import { parseDocument, type ParsedDocument } from './parse';
+import { listSourceFiles } from './sources';
+
+/**
+ * One ingest run over a folder, in two phases:
+ *  1. read, parse, chunk and embed every new or changed file (slow, touches nothing stored);
+ *  2. apply all changes in ONE transaction: prune deleted documents, replace changed ones.
+ * A run that fails or is killed before phase 2 commits leaves the previous index exactly as it
+ * was, and searchable throughout. Unchanged files (same content hash) cost a read and a hash.
+ */
+
+export type IngestProgress = { phase: 'scan' | 'embed' | 'write' | 'done'; done: number; total: number; path?: string };
+export type IngestError = { path: string; message: string };
+export type IngestResult = { runId: number; source: string; stats: IngestStats; errors: IngestError[]; durationMs: number };
+
+export type IngestOptions = {
+  dir: string;
+  /** Name the documents are grouped under; defaults to the folder relative to the cwd. */
+  source?: string;
+  embedder: Embedder;
+  onProgress?: (progress: IngestProgress) => void;
+};
+
+type Pending = { parsed: ParsedDocument; path: string; hash: string; chunks: Chunk[]; embeddings: number[][] };
+
+// Above this many chunks written, drop the model's HNSW index and rebuild it once afterwards:
+// inserting into a live HNSW index is several times slower than building it in one go.
+const BULK_REBUILD_THRESHOLD = 5000;
+const EMBED_BATCH = 128;
+const INSERT_BATCH = 250;
+
+export function embeddingText(title: string, headingPath: string, content: string): string {
+  return [title, headingPath, content].filter(Boolean).join('\n');
+}
+
+export async function runIngest(db: Db, options: IngestOptions): Promise<IngestResult> {
+  const started = Date.now();
+  const source = options.source ?? (path.relative(process.cwd(), path.resolve(options.dir)) || '.');
+  const progress = options.onProgress ?? (() => {});
+  const [run] = await db.insert(ingestRuns).values({ source, status: 'running' }).returning({ id: ingestRuns.id });
+  const runId = run!.id;
+  const errors: IngestError[] = [];
+  const stats: IngestStats = {
+    files: 0, added: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, chunksWritten: 0, chunksDeleted: 0,
+    embeddingModel: options.embedder.id,
+  };
+
+  try {
+    const files = await listSourceFiles(options.dir);
+    stats.files = files.length;
+    const [stored, foreign] = await Promise.all([listDocumentRefs(db, { source }), listForeignKeys(db, { source })]);
+    const storedById = new Map(stored.map((d) => [d.id, d]));
+
+    // Phase 1a: parse and hash everything; keep what is new or changed.
+    const pending: Pending[] = [];
+    const seenIds = new Set<string>();
+    const seenSlugs = new Set<string>();
+    const presentPaths = new Set(files.map((f) => f.relativePath));
+    for (const [i, file] of files.entries()) {
+      progress({ phase: 'scan', done: i, total: files.length, path: file.relativePath });
+      try {
+        const bytes = await fs.readFile(file.absolutePath);
+        const parsed = await parseDocument(file.relativePath, bytes);
+        if (seenIds.has(parsed.id) || foreign.ids.has(parsed.id)) throw new Error(`duplicate document id "${parsed.id}"`);
+        if (seenSlugs.has(parsed.slug) || foreign.slugs.has(parsed.slug)) throw new Error(`duplicate url "${parsed.slug}"`);
+        seenIds.add(parsed.id);
+        seenSlugs.add(parsed.slug);
+        const hash = crypto.createHash('sha256').update(bytes).update(`\0${CHUNKER_VERSION}\0${options.embedder.id}`).digest('hex');
+        if (storedById.get(parsed.id)?.contentHash === hash) {
+          stats.unchanged++;
+          continue;
+        }
+        const pieces = chunkMarkdown(parsed.body, { lang: parsed.lang });
+        if (pieces.length === 0) throw new Error('the document has no text to index');
+        pending.push({ parsed, path: file.relativePath, hash, chunks: pieces, embeddings: [] });
+      } catch (error) {
+        stats.failed++;
+        errors.push({ path: file.relativePath, message: (error as Error).message });
+      }
+    }
+    // A document is gone when its file is gone; a file that failed to parse keeps its old version.
+    const deletedIds = stored.filter((d) => !seenIds.has(d.id) && !presentPaths.has(d.path)).map((d) => d.id);
+
+    // Phase 1b: embed, in batches, with progress.
+    const totalChunks = pending.reduce((n, p) => n + p.chunks.length, 0);
+    let embedded = 0;
+    for (const doc of pending) {
+      for (let i = 0; i < doc.chunks.length; i += EMBED_BATCH) {
+        const batch = doc.chunks.slice(i, i + EMBED_BATCH);
+        const vectors = await options.embedder.embed(
+          batch.map((c) => embeddingText(doc.parsed.title, c.headingPath, c.content)),
+          { lang: doc.parsed.lang },
+        );
+        doc.embeddings.push(...vectors);
+        embedded += batch.length;
+        progress({ phase: 'embed', done: embedded, total: totalChunks, path: doc.path });
+      }
+    }
+    const dimensions = pending[0]?.embeddings[0]?.length;
+
+    // Phase 2: one transaction.
+    let written = 0;
+    await db.transaction(async (tx) => {
+      const model = { modelId: options.embedder.id, dimensions: dimensions ?? 0 };
+      const bulk = dimensions !== undefined && totalChunks >= BULK_REBUILD_THRESHOLD;
+      if (bulk) await dropVectorIndex(tx as unknown as Db, model);
+
+      const replacedIds = pending.map((p) => p.parsed.id).filter((id) => storedById.has(id));
+      const doomed = [...deletedIds, ...replacedIds];
+      if (doomed.length > 0) {
+        const [row] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(chunks)
+          .where(inArray(chunks.documentId, doomed));
+        stats.chunksDeleted = row?.n ?? 0;
+      }
+      await deleteDocuments(tx as unknown as Db, { ids: deletedIds });
+      stats.deleted = deletedIds.length;
+
+      for (const doc of pending) {
+        const p = doc.parsed;
+        const values = {
+          id: p.id, source, path: doc.path, title: p.title, slug: p.slug, lang: p.lang, product: p.product,
+          version: p.version, audience: p.audience, translationOf: p.translationOf, updated: p.updated,
+          body: p.body, contentHash: doc.hash, ingestedAt: new Date(),
+        };
+        if (storedById.has(p.id)) {
+          await tx.delete(chunks).where(eq(chunks.documentId, p.id));
+          await tx.update(documents).set(values).where(eq(documents.id, p.id));
+          stats.updated++;
+        } else {
+          await tx.insert(documents).values(values);
+          stats.added++;
+        }
+        const rows = doc.chunks.map((c, i) => ({
+          documentId: p.id, ordinal: c.ordinal, title: p.title, headingPath: c.headingPath, anchor: c.anchor,
+          content: c.content, lang: p.lang, tsConfig: tsConfigFor(p.lang), product: p.product, version: p.version,
+          audience: p.audience, embedding: doc.embeddings[i]!, embeddingModel: options.embedder.id,
+          embeddingDim: doc.embeddings[i]!.length,
+        }));
+        for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+          await tx.insert(chunks).values(rows.slice(i, i + INSERT_BATCH));
+          written += Math.min(INSERT_BATCH, rows.length - i);
+          progress({ phase: 'write', done: written, total: totalChunks, path: doc.path });
+        }
+      }
+      stats.chunksWritten = written;
+      if (dimensions !== undefined) await createVectorIndex(tx as unknown as Db, model);
+    });
+
+    const durationMs = Date.now() - started;
+    await db
+      .update(ingestRuns)
+      .set({ status: 'succeeded', finishedAt: new Date(), durationMs, stats, errors })
+      .where(eq(ingestRuns.id, runId));
+    progress({ phase: 'done', done: stats.files, total: stats.files });
+    return { runId, source, stats, errors, durationMs };
+  } catch (error) {
+    const durationMs = Date.now() - started;
+    errors.push({ path: '(run)', message: (error as Error).message });
+    await db
+      .update(ingestRuns)
+      .set({ status: 'failed', finishedAt: new Date(), durationMs, stats, errors })
+      .where(eq(ingestRuns.id, runId));
+    throw error;
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * npm run eval -- [--corpus DIR] [--qa FILE.jsonl|DIR] [--k 10] [--json] [--run OUT.jsonl]
+ *                 [--compare fts,vector,hybrid,hybrid+rerank]
+ * Without --corpus: evaluates the golden set (content/golden) against the configured database.
+ * With --corpus: ingests that folder into a throwaway in-memory database first.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SingleBar } from 'cli-progress';
+import { z } from 'zod';
+import { createEmbedder, createReranker } from '@/lib/ai/models';
+import { getConfig } from '@/lib/config';
+import { openConfiguredDatabase } from '@/lib/db';
+import { openPglite } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { evalRuns } from '@/lib/db/schema';
+import { metricsByLanguage, type QuestionResult } from '@/lib/eval/metrics';
+import { loadQa } from '@/lib/eval/qa';
+import { formatByLanguage, formatComparison } from '@/lib/eval/report';
+import { evaluateRetrieval } from '@/lib/eval/retrieval';
+import { runIngest } from '@/lib/rag/ingest/run';
+import type { SearchMethod } from '@/lib/rag/search';
+import { runCli } from './cli';
+
+const METHODS = ['fts', 'vector', 'hybrid', 'hybrid+rerank'] as const;
+const argsSchema = z.object({
+  corpus: z.string().optional(),
+  qa: z.string().optional(),
+  k: z.coerce.number().int().min(1).max(40).default(10),
+  json: z.boolean().default(false),
+  run: z.string().optional(),
+  compare: z
+    .string()
+    .transform((s) => s.split(',').map((m) => m.trim()))
+    .pipe(z.array(z.enum(METHODS, { message: `--compare takes a comma list of ${METHODS.join(', ')}` })).min(1))
+    .optional(),
+});
+
+function progressBar(label: string, enabled: boolean) {
+  const bar = new SingleBar({ format: `${label} [{bar}] {value}/{total}`, hideCursor: true, stream: process.stderr });
+  let started = false;
+  return {
+    update(done: number, total: number) {
+      if (!enabled) return;
+      if (!started) {
+        bar.start(total, 0);
+        started = true;
+      }
+      bar.setTotal(total);
+      bar.update(done);
+    },
+    stop: () => started && bar.stop(),
+  };
+}
+
+runCli(async () => {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string' }, qa: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' },
+      run: { type: 'string' }, compare: { type: 'string' },
+    },
+  });
+  const args = argsSchema.parse(values);
+  const config = getConfig();
+  const interactive = process.stderr.isTTY && !args.json;
+  const qaPath = args.qa ?? (args.corpus ? path.join(args.corpus, '..', 'qa.jsonl') : path.join('content', 'golden'));
+  if (!fs.existsSync(qaPath)) throw new Error(`No QA file at ${qaPath} (use --qa)`);
+  const items = loadQa(qaPath);
+  const embedder = createEmbedder(config.model);
+  const reranker = createReranker();
+
+  const database = args.corpus ? await openPglite() : await openConfiguredDatabase(config);
+  try {
+    if (args.corpus) {
+      await migrateDatabase(database);
+      const bar = progressBar('ingest', interactive);
+      const ingest = await runIngest(database.db, { dir: args.corpus, source: 'eval-corpus', embedder, onProgress: (p) => p.phase === 'embed' && bar.update(p.done, p.total) });
+      bar.stop();
+      if (!args.json) console.error(`Ingested ${ingest.stats.added} documents (${ingest.stats.chunksWritten} chunks) in ${(ingest.durationMs / 1000).toFixed(1)} s; ${ingest.stats.failed} failed.`);
+    }
+    const methods: SearchMethod[] = args.compare ?? ['hybrid+rerank'];
+    const runs: { method: SearchMethod; results: QuestionResult[] }[] = [];
+    for (const method of methods) {
+      const bar = progressBar(method.padEnd(13), interactive);
+      const results = await evaluateRetrieval({ db: database.db, embedder, reranker }, items, { method, depth: 20, onProgress: bar.update });
+      bar.stop();
+      runs.push({ method, results });
+    }
+
+    const summaries = runs.map((r) => ({ method: r.method, ...metricsByLanguage(r.results) }));
+    const evalConfig = { qa: qaPath, corpus: args.corpus ?? null, methods, embeddingModel: embedder.id, questions: items.length };
+    if (!args.corpus) {
+      await database.db.insert(evalRuns).values(
+        summaries.map((s, i) => ({ kind: 'retrieval', config: { ...evalConfig, method: s.method }, metrics: { overall: s.overall, byLanguage: s.byLanguage }, results: runs[i]!.results })),
+      );
+    }
+    if (args.run) {
+      const best = runs.at(-1)!;
+      fs.writeFileSync(args.run, best.results.map((r) => JSON.stringify({ id: r.id, ranked_ids: r.rankedIds })).join('\n') + '\n');
+    }
+    if (args.json) {
+      console.log(JSON.stringify({ config: evalConfig, methods: summaries.map((s) => ({ method: s.method, overall: s.overall, byLanguage: s.byLanguage })) }, null, 2));
+      return;
+    }
+    console.log(`\n${items.length} questions from ${qaPath}; embedding model ${embedder.id}\n`);
+    console.log(formatComparison(summaries.map((s) => ({ method: s.method, metrics: s.overall }))));
+    const last = summaries.at(-1)!;
+    if (Object.keys(last.byLanguage).length > 1) {
+      console.log(`\nBy language (${last.method}):\n`);
+      console.log(formatByLanguage(last.overall, last.byLanguage));
+    }
+  } finally {
+    await database.close();
+  }
+});
