@@ -1,4 +1,5 @@
-import { franc } from 'franc-min';
+import { francAll } from 'franc-min';
+import { deu, eng, fra, ita } from 'stopword';
 import type { Locale } from '@/lib/i18n/locales';
 
 /** The languages Lantern answers in, with their PostgreSQL text-search configurations. */
@@ -10,12 +11,48 @@ export function tsConfigFor(lang: string | undefined): string {
   return lang && lang in TS_CONFIG ? TS_CONFIG[lang as Locale] : 'simple';
 }
 
+// Function words are the surest sign of a language in a short message ("wie", "comment", "il").
+// Words that are function words in several of our languages tell nothing and are dropped.
+const FUNCTION_WORDS: Record<Locale, Set<string>> = (() => {
+  const lists: Record<Locale, string[]> = { en: eng, de: deu, fr: fra, it: ita };
+  const counts = new Map<string, number>();
+  for (const list of Object.values(lists)) for (const w of new Set(list)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const unique = (list: string[]) => new Set(list.filter((w) => counts.get(w) === 1));
+  return { en: unique(eng), de: unique(deu), fr: unique(fra), it: unique(ita) };
+})();
+
+function functionWordVotes(text: string): Map<Locale, number> {
+  const votes = new Map<Locale, number>();
+  for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
+    for (const part of word.split("'")) {
+      for (const [lang, words] of Object.entries(FUNCTION_WORDS) as [Locale, Set<string>][]) {
+        if (words.has(part)) votes.set(lang, (votes.get(lang) ?? 0) + 1);
+      }
+    }
+  }
+  return votes;
+}
+
 /**
- * Detects which of the supported languages a text is in (franc, limited to our four). Returns
- * undefined when the text is too short or too ambiguous to tell; callers then fall back to a prior
- * (the conversation's language, the page's language).
+ * Which of the supported languages a text is in, or undefined when it cannot be told (callers
+ * then use a prior: the conversation's or the page's language). Character statistics (franc,
+ * limited to our four languages) decide longer texts; function words decide short ones, where
+ * statistics over a handful of letters are mostly noise.
  */
-export function detectLanguage(text: string, { minLength = 12 }: { minLength?: number } = {}): Locale | undefined {
-  const code = franc(text, { only: Object.keys(FRANC_TO_LOCALE), minLength });
-  return FRANC_TO_LOCALE[code];
+export function detectLanguage(text: string, { prior }: { prior?: Locale } = {}): Locale | undefined {
+  const votes = [...functionWordVotes(text).entries()].sort((a, b) => b[1] - a[1]);
+  const [first, second] = votes;
+  const letters = text.replace(/[^\p{L}]/gu, '').length;
+  if (letters >= 40) {
+    const [best] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
+    const lang = best ? FRANC_TO_LOCALE[best[0]] : undefined;
+    if (lang) return lang;
+  }
+  if (first && (!second || first[1] > second[1])) return first[0];
+  if (letters >= 15) {
+    const [best] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
+    const lang = best ? FRANC_TO_LOCALE[best[0]] : undefined;
+    if (lang) return lang;
+  }
+  return prior;
 }

@@ -55,7 +55,8 @@ function firstHeading(markdown: string): { title?: string; body: string } {
 
 function fromMarkdown(source: string): { data: Record<string, unknown>; body: string } {
   try {
-    const { data, content } = matter(source);
+    // With options gray-matter skips its cache, which would otherwise keep a failed parse around.
+    const { data, content } = matter(source, { excerpt: false });
     return { data, body: content.trim() };
   } catch (error) {
     throw new ParseError(`invalid front matter: ${(error as Error).message.split('\n')[0]}`);
@@ -73,7 +74,8 @@ function fromHtml(source: string): { data: Record<string, unknown>; body: string
 async function fromPdf(bytes: Uint8Array): Promise<{ data: Record<string, unknown>; body: string }> {
   const { extractText, getDocumentProxy } = await import('unpdf');
   try {
-    const pdf = await getDocumentProxy(bytes);
+    // pdf.js wants a plain Uint8Array (not a Buffer) and may detach it: give it a copy.
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: false });
     // One paragraph per line break run; pages separated by blank lines.
     const body = (text as string[]).map((page) => page.replace(/[ \t]+\n/g, '\n').trim()).join('\n\n');

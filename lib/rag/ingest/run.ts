@@ -62,32 +62,62 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
     const [stored, foreign] = await Promise.all([listDocumentRefs(db, { source }), listForeignKeys(db, { source })]);
     const storedById = new Map(stored.map((d) => [d.id, d]));
 
-    // Phase 1a: parse and hash everything; keep what is new or changed.
-    const pending: Pending[] = [];
-    const seenIds = new Set<string>();
-    const seenSlugs = new Set<string>();
-    const presentPaths = new Set(files.map((f) => f.relativePath));
+    // Phase 1a: parse and hash everything.
+    const parsedFiles: { path: string; parsed: ParsedDocument; hash: string }[] = [];
     for (const [i, file] of files.entries()) {
       progress({ phase: 'scan', done: i, total: files.length, path: file.relativePath });
       try {
         const bytes = await fs.readFile(file.absolutePath);
         const parsed = await parseDocument(file.relativePath, bytes);
-        if (seenIds.has(parsed.id) || foreign.ids.has(parsed.id)) throw new Error(`duplicate document id "${parsed.id}"`);
-        if (seenSlugs.has(parsed.slug) || foreign.slugs.has(parsed.slug)) throw new Error(`duplicate url "${parsed.slug}"`);
-        seenIds.add(parsed.id);
-        seenSlugs.add(parsed.slug);
         const hash = crypto.createHash('sha256').update(bytes).update(`\0${CHUNKER_VERSION}\0${options.embedder.id}`).digest('hex');
-        if (storedById.get(parsed.id)?.contentHash === hash) {
-          stats.unchanged++;
-          continue;
-        }
-        const pieces = chunkMarkdown(parsed.body, { lang: parsed.lang });
-        if (pieces.length === 0) throw new Error('the document has no text to index');
-        pending.push({ parsed, path: file.relativePath, hash, chunks: pieces, embeddings: [] });
+        parsedFiles.push({ path: file.relativePath, parsed, hash });
       } catch (error) {
         stats.failed++;
         errors.push({ path: file.relativePath, message: (error as Error).message });
       }
+    }
+
+    // Ids and urls must be unique. A url already stored keeps its owner; otherwise the first
+    // file (in path order) wins, and later claimants are reported and skipped.
+    const slugOwner = new Map(stored.map((d) => [d.slug, d.id]));
+    const accepted = new Map<string, (typeof parsedFiles)[number]>();
+    const claimedSlugs = new Set<string>();
+    const ordered = [...parsedFiles].sort((a, b) => Number(slugOwner.get(b.parsed.slug) === b.parsed.id) - Number(slugOwner.get(a.parsed.slug) === a.parsed.id));
+    for (const file of ordered) {
+      const { id, slug } = file.parsed;
+      const owner = slugOwner.get(slug);
+      const problem =
+        accepted.has(id) || foreign.ids.has(id)
+          ? `duplicate document id "${id}"`
+          : claimedSlugs.has(slug) || foreign.slugs.has(slug) || (owner !== undefined && owner !== id && parsedFiles.some((f) => f.parsed.id === owner))
+            ? `duplicate url "${slug}"`
+            : undefined;
+      if (problem) {
+        stats.failed++;
+        errors.push({ path: file.path, message: problem });
+        continue;
+      }
+      accepted.set(id, file);
+      claimedSlugs.add(slug);
+    }
+    errors.sort((a, b) => a.path.localeCompare(b.path));
+
+    // Keep what is new or changed.
+    const pending: Pending[] = [];
+    const seenIds = new Set(accepted.keys());
+    const presentPaths = new Set(files.map((f) => f.relativePath));
+    for (const { path: filePath, parsed, hash } of accepted.values()) {
+      if (storedById.get(parsed.id)?.contentHash === hash) {
+        stats.unchanged++;
+        continue;
+      }
+      const pieces = chunkMarkdown(parsed.body, { lang: parsed.lang });
+      if (pieces.length === 0) {
+        stats.failed++;
+        errors.push({ path: filePath, message: 'the document has no text to index' });
+        continue;
+      }
+      pending.push({ parsed, path: filePath, hash, chunks: pieces, embeddings: [] });
     }
     // A document is gone when its file is gone; a file that failed to parse keeps its old version.
     const deletedIds = stored.filter((d) => !seenIds.has(d.id) && !presentPaths.has(d.path)).map((d) => d.id);

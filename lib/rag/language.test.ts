@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage, tsConfigFor } from './language';
+
+describe('detectLanguage', () => {
+  it.each([
+    ['How do I change the Wi-Fi password on my modem?', 'en'],
+    ['Wie kann ich mein WLAN-Passwort ändern?', 'de'],
+    ['Comment changer le mot de passe du Wi-Fi ?', 'fr'],
+    ['Come posso cambiare la password del Wi-Fi?', 'it'],
+    ['rechnung ist zu hoch warum', 'de'],
+    ["c'est quoi ces frais de roaming", 'fr'],
+    ['perché la fattura è così alta', 'it'],
+    ['my internet is slow', 'en'],
+  ])('%s → %s', (text, lang) => {
+    expect(detectLanguage(text)).toBe(lang);
+  });
+
+  it('returns the prior when a message is too short to tell', () => {
+    expect(detectLanguage('wifi box 5')).toBeUndefined();
+    expect(detectLanguage('wifi box 5', { prior: 'de' })).toBe('de');
+    expect(detectLanguage('ok', { prior: 'it' })).toBe('it');
+  });
+});
+
+describe('tsConfigFor', () => {
+  it('maps languages to text-search configurations and everything else to simple', () => {
+    expect(tsConfigFor('de')).toBe('german');
+    expect(tsConfigFor('xx')).toBe('simple');
+    expect(tsConfigFor(undefined)).toBe('simple');
+  });
+});
