@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from '@/lib/rag/search-weights';
 
 /**
  * The one module that reads process.env. Everything else receives a Config.
@@ -23,6 +24,7 @@ const postgresUrl = z
   );
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 
 const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
@@ -32,6 +34,14 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   LOGIN_RATE_LIMIT_MAX: positiveInt(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  CONTENT_DIR: z.string().trim().min(1).default('content/articles'),
+  INGEST_ON_START: z.enum(['auto', 'always', 'never']).default('auto'),
+  SEARCH_WEIGHT_VECTOR: nonNegative(DEFAULT_SEARCH_WEIGHTS.vector),
+  SEARCH_WEIGHT_FTS: nonNegative(DEFAULT_SEARCH_WEIGHTS.fts),
+  SEARCH_WEIGHT_SIMPLE: nonNegative(DEFAULT_SEARCH_WEIGHTS.simple),
+  SEARCH_RRF_K: positiveInt(DEFAULT_SEARCH_WEIGHTS.rrfK),
+  SEARCH_SAME_LANGUAGE_BOOST: z.coerce.number().min(1).max(5).default(DEFAULT_SEARCH_WEIGHTS.sameLanguageBoost),
+  RETRIEVAL_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.32),
   OPENAI_API_KEY: z.string().trim().min(1).optional(),
   OPENAI_BASE_URL: z.url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' }).optional(),
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
@@ -44,6 +54,10 @@ export type Config = {
   authSecret: string | undefined;
   seedDemo: 'auto' | 'always' | 'never';
   loginRateLimit: { max: number; windowSeconds: number };
+  content: { dir: string; ingestOnStart: 'auto' | 'always' | 'never' };
+  search: SearchWeights;
+  /** Below this reranked score the best passage is not trusted: the system abstains. */
+  retrievalMinScore: number;
   model:
     | { provider: 'local' }
     | { provider: 'openai'; apiKey: string; baseURL: string | undefined; chatModel: string; embeddingModel: string };
@@ -80,6 +94,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
+    content: { dir: path.resolve(/*turbopackIgnore: true*/ e.CONTENT_DIR), ingestOnStart: e.INGEST_ON_START },
+    search: {
+      vector: e.SEARCH_WEIGHT_VECTOR,
+      fts: e.SEARCH_WEIGHT_FTS,
+      simple: e.SEARCH_WEIGHT_SIMPLE,
+      rrfK: e.SEARCH_RRF_K,
+      sameLanguageBoost: e.SEARCH_SAME_LANGUAGE_BOOST,
+    },
+    retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
     model: e.OPENAI_API_KEY
       ? {
           provider: 'openai',

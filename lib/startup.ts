@@ -4,10 +4,17 @@ import { migrationState } from '@/lib/db/migrate';
 import { DataDirInUseError } from '@/lib/db/pglite-owner';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { ConfigError } from '@/lib/config';
+import { createEmbedder } from '@/lib/ai/models';
+import { runIngest } from '@/lib/rag/ingest/run';
 
 /** Whether demo accounts are seeded at start: on the embedded default, or when asked. */
 export function shouldSeedDemo(config: Config): boolean {
   return config.seedDemo === 'always' || (config.seedDemo === 'auto' && config.database.kind === 'pglite');
+}
+
+/** Whether content/ is synced into the index at start: on the embedded default, or when asked. */
+export function shouldIngestOnStart(config: Config): boolean {
+  return config.content.ingestOnStart === 'always' || (config.content.ingestOnStart === 'auto' && config.database.kind === 'pglite');
 }
 
 /**
@@ -24,10 +31,16 @@ export async function startLantern(): Promise<void> {
       const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
       if (result.seeded) seeded = `, ${result.users} demo accounts seeded (see README)`;
     }
+    let ingested = '';
+    if (shouldIngestOnStart(config)) {
+      const result = await runIngest(database.db, { dir: config.content.dir, embedder: createEmbedder(config.model) });
+      const s = result.stats;
+      ingested = `, content ${s.added + s.updated + s.unchanged} documents (${s.added} added, ${s.updated} updated, ${s.deleted} removed${s.failed ? `, ${s.failed} failed — see npm run ingest` : ''})`;
+    }
     const migrations = await migrationState(database);
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
     console.log(
-      `Lantern ready: ${where}, ${migrations.applied}/${migrations.expected} migrations, model provider ${config.model.provider}${seeded}`,
+      `Lantern ready: ${where}, ${migrations.applied}/${migrations.expected} migrations, model provider ${config.model.provider}${seeded}${ingested}`,
     );
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirInUseError) {

@@ -83,13 +83,13 @@ runCli(async () => {
     const runs: { method: SearchMethod; results: QuestionResult[] }[] = [];
     for (const method of methods) {
       const bar = progressBar(method.padEnd(13), interactive);
-      const results = await evaluateRetrieval({ db: database.db, embedder, reranker }, items, { method, depth: 20, onProgress: bar.update });
+      const results = await evaluateRetrieval({ db: database.db, embedder, reranker }, items, { method, depth: 20, weights: config.search, abstainBelow: method === 'hybrid+rerank' ? config.retrievalMinScore : undefined, onProgress: bar.update });
       bar.stop();
       runs.push({ method, results });
     }
 
     const summaries = runs.map((r) => ({ method: r.method, ...metricsByLanguage(r.results) }));
-    const evalConfig = { qa: qaPath, corpus: args.corpus ?? null, methods, embeddingModel: embedder.id, questions: items.length };
+    const evalConfig = { qa: qaPath, corpus: args.corpus ?? null, methods, embeddingModel: embedder.id, weights: config.search, questions: items.length };
     if (!args.corpus) {
       await database.db.insert(evalRuns).values(
         summaries.map((s, i) => ({ kind: 'retrieval', config: { ...evalConfig, method: s.method }, metrics: { overall: s.overall, byLanguage: s.byLanguage }, results: runs[i]!.results })),

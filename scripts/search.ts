@@ -33,7 +33,7 @@ runCli(async () => {
     const started = performance.now();
     const hits = await searchChunks(
       { db: database.db, embedder: createEmbedder(config.model), reranker: createReranker() },
-      { query: args.query, lang, k: args.k, method: args.method, audience: args.internal ? 'all' : 'public' },
+      { query: args.query, lang, k: args.k, method: args.method, audience: args.internal ? 'all' : 'public', weights: config.search },
     );
     const ms = performance.now() - started;
     if (args.json) {

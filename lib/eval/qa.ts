@@ -10,6 +10,7 @@ export const qaItemSchema = z
     answer: z.string().optional(),
     source_ids: z.array(z.string()),
     lang: z.string().optional(),
+    history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).optional(),
   })
   .loose();
 export type QaItem = z.infer<typeof qaItemSchema>;

@@ -1,4 +1,5 @@
-import { searchChunks, uniqueDocuments, type SearchDeps, type SearchMethod } from '@/lib/rag/search';
+import { searchChunks, uniqueDocuments, type SearchDeps, type SearchMethod, type SearchWeights } from '@/lib/rag/search';
+import { condenseLocally } from '@/lib/rag/condense';
 import type { QuestionResult } from './metrics';
 import type { QaItem } from './qa';
 
@@ -8,6 +9,7 @@ export type RetrievalEvalOptions = {
   depth?: number;
   /** Below this top score the system abstains ("no answer"). Only meaningful for hybrid+rerank. */
   abstainBelow?: number;
+  weights?: SearchWeights;
   onProgress?: (done: number, total: number) => void;
 };
 
@@ -16,7 +18,8 @@ export async function evaluateRetrieval(deps: SearchDeps, items: QaItem[], optio
   const results: QuestionResult[] = [];
   for (const [i, item] of items.entries()) {
     const started = performance.now();
-    const hits = await searchChunks(deps, { query: item.question, lang: item.lang, method: options.method, k: 40, audience: 'public' });
+    const query = condenseLocally(item.question, item.history);
+    const hits = await searchChunks(deps, { query, lang: item.lang, method: options.method, k: 40, audience: 'public', weights: options.weights });
     const latencyMs = performance.now() - started;
     const documents = uniqueDocuments(hits).slice(0, options.depth ?? 20);
     const top = documents[0]?.score ?? 0;

@@ -6,7 +6,10 @@ import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from './language';
+import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
+
+export { DEFAULT_SEARCH_WEIGHTS, type SearchWeights };
 
 /**
  * Hybrid retrieval in one SQL statement: a pgvector HNSW scan (cosine), a full-text match in the
@@ -15,10 +18,6 @@ import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
  */
 
 export type SearchMethod = 'fts' | 'vector' | 'hybrid' | 'hybrid+rerank';
-
-export type SearchWeights = { vector: number; fts: number; simple: number; rrfK: number; sameLanguageBoost: number };
-
-export const DEFAULT_SEARCH_WEIGHTS: SearchWeights = { vector: 1, fts: 1, simple: 0.5, rrfK: 60, sameLanguageBoost: 1.15 };
 
 export type SearchOptions = {
   query: string;

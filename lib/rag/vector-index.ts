@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 
 /**
  * Chunks keep vectors of any model and dimension in one untyped `vector` column. Each model gets
@@ -52,4 +53,24 @@ export async function createVectorIndex(db: Db, { modelId, dimensions }: { model
 
 export async function dropVectorIndex(db: Db, { modelId, dimensions }: { modelId: string; dimensions: number }): Promise<void> {
   await db.execute(sql`drop index if exists ${sql.raw(vectorIndexName(modelId, dimensions))}`);
+}
+
+/** Drops the HNSW indexes of models no chunk uses any more (after a switch of model). */
+export async function dropUnusedVectorIndexes(db: Db): Promise<string[]> {
+  const indexes = await queryRows<{ indexname: string; indexdef: string }>(
+    db,
+    sql`select indexname, indexdef from pg_indexes where tablename = 'chunks' and indexname like 'chunks_embedding_hnsw_%'`,
+  );
+  const models = new Set(
+    (await queryRows<{ embedding_model: string }>(db, sql`select distinct embedding_model from chunks`)).map((r) => r.embedding_model),
+  );
+  const dropped: string[] = [];
+  for (const { indexname, indexdef } of indexes) {
+    const model = /embedding_model = '([^']+)'/.exec(indexdef)?.[1];
+    if (model && !models.has(model)) {
+      await db.execute(sql`drop index if exists ${sql.raw(`"${indexname}"`)}`);
+      dropped.push(indexname);
+    }
+  }
+  return dropped;
 }

@@ -12,7 +12,8 @@ import { asTextLanguage, isStopword, stem, tokenize, type TextLanguage } from '.
 
 export const LOCAL_EMBEDDING_DIMENSIONS = 512;
 
-const WEIGHTS = { word: 1, pair: 0.5, charGrams: 0.9 };
+export type EmbeddingWeights = { word: number; pair: number; charGrams: number };
+export const DEFAULT_EMBEDDING_WEIGHTS: EmbeddingWeights = { word: 1, pair: 0.5, charGrams: 1 };
 const CHAR_GRAM_SIZES = [3, 4, 5];
 
 /** FNV-1a, 32 bit: fast and well spread for short strings. */
@@ -34,7 +35,7 @@ function charGrams(word: string): string[] {
   return grams;
 }
 
-export function featuresOf(text: string, lang: TextLanguage | undefined): Map<string, number> {
+export function featuresOf(text: string, lang: TextLanguage | undefined, weights = DEFAULT_EMBEDDING_WEIGHTS): Map<string, number> {
   const features = new Map<string, number>();
   const add = (key: string, weight: number) => features.set(key, (features.get(key) ?? 0) + weight);
   let previous: string | undefined;
@@ -44,20 +45,24 @@ export function featuresOf(text: string, lang: TextLanguage | undefined): Map<st
       continue;
     }
     const stemmed = stem(word, lang);
-    add(`w:${stemmed}`, WEIGHTS.word);
-    if (previous) add(`p:${previous} ${stemmed}`, WEIGHTS.pair);
+    add(`w:${stemmed}`, weights.word);
+    if (previous) add(`p:${previous} ${stemmed}`, weights.pair);
     previous = stemmed;
     const grams = charGrams(word);
     // Spread a fixed weight over the word's grams, so long words do not drown short ones.
-    const each = WEIGHTS.charGrams / Math.sqrt(grams.length);
+    const each = weights.charGrams / Math.sqrt(grams.length);
     for (const gram of grams) add(`c:${gram}`, each);
   }
   return features;
 }
 
-export function embedText(text: string, lang: TextLanguage | undefined, dimensions = LOCAL_EMBEDDING_DIMENSIONS): number[] {
+export function embedText(
+  text: string,
+  lang: TextLanguage | undefined,
+  { dimensions = LOCAL_EMBEDDING_DIMENSIONS, weights = DEFAULT_EMBEDDING_WEIGHTS }: { dimensions?: number; weights?: EmbeddingWeights } = {},
+): number[] {
   const vector = new Float64Array(dimensions);
-  for (const [feature, weight] of featuresOf(text, lang)) {
+  for (const [feature, weight] of featuresOf(text, lang, weights)) {
     // Repeated features count less and less (sublinear term frequency).
     const scaled = weight <= 1 ? weight : 1 + Math.log(weight);
     const h = hash(feature);
@@ -74,14 +79,18 @@ export type LocalEmbeddingOptions = { lang?: string };
 export class LocalEmbeddingModel implements EmbeddingModelV4 {
   readonly specificationVersion = 'v4';
   readonly provider = 'lantern-local';
-  readonly modelId = `lantern-hash-${LOCAL_EMBEDDING_DIMENSIONS}-v1`;
+  readonly modelId: string;
   readonly maxEmbeddingsPerCall = 2048;
   readonly supportsParallelCalls = true;
+
+  constructor(private readonly options: { dimensions?: number; weights?: EmbeddingWeights } = {}) {
+    this.modelId = `lantern-hash-${options.dimensions ?? LOCAL_EMBEDDING_DIMENSIONS}-v2`;
+  }
 
   async doEmbed({ values, providerOptions }: EmbeddingModelV4CallOptions): Promise<EmbeddingModelV4Result> {
     // The caller may know the language (chunks carry it); otherwise detect it per text.
     const hint = asTextLanguage((providerOptions?.lantern as LocalEmbeddingOptions | undefined)?.lang);
-    const embeddings = values.map((value) => embedText(value, hint ?? asTextLanguage(detectLanguage(value))));
+    const embeddings = values.map((value) => embedText(value, hint ?? asTextLanguage(detectLanguage(value)), this.options));
     return { embeddings, usage: { tokens: 0 }, warnings: [] };
   }
 }

@@ -11,7 +11,8 @@ import { asTextLanguage, contentTerms, type TextLanguage } from './text';
  * { title, headingPath, content, lang, prior } where prior in [0, 1] is the retrieval score.
  */
 
-export const RERANK_WEIGHTS = { coverage: 0.45, heading: 0.2, proximity: 0.1, prior: 0.25 };
+export type RerankWeights = { coverage: number; heading: number; proximity: number; prior: number };
+export const DEFAULT_RERANK_WEIGHTS: RerankWeights = { coverage: 0.45, heading: 0.2, proximity: 0.1, prior: 0.25 };
 
 type Candidate = { title: string; headingPath: string; content: string; lang?: TextLanguage; prior: number };
 
@@ -74,7 +75,12 @@ function proximity(queryTerms: string[], contentTokens: string[]): number {
   return Number.isFinite(best) ? wanted.size / best : 0;
 }
 
-export function scoreCandidates(query: string, candidates: Candidate[], queryLang?: TextLanguage): number[] {
+export function scoreCandidates(
+  query: string,
+  candidates: Candidate[],
+  queryLang?: TextLanguage,
+  weights: RerankWeights = DEFAULT_RERANK_WEIGHTS,
+): number[] {
   const queryTerms = [...new Set(contentTerms(query, queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => {
@@ -83,24 +89,24 @@ export function scoreCandidates(query: string, candidates: Candidate[], queryLan
     return { headingTerms, allTerms: new Set([...headingTerms, ...contentTokens]), contentTokens };
   });
   // A term found in few candidates tells them apart; one found in all tells nothing.
-  const weights = queryTerms.map((term) => {
+  const termWeights = queryTerms.map((term) => {
     const df = analysed.filter((a) => termMatch(term, a.allTerms) > 0).length;
     return Math.log(1 + (candidates.length + 1) / (df + 1));
   });
-  const total = weights.reduce((a, b) => a + b, 0);
+  const total = termWeights.reduce((a, b) => a + b, 0);
   return candidates.map((candidate, i) => {
     const a = analysed[i]!;
     let coverage = 0;
     let heading = 0;
     queryTerms.forEach((term, t) => {
-      coverage += weights[t]! * termMatch(term, a.allTerms);
-      heading += weights[t]! * termMatch(term, a.headingTerms);
+      coverage += termWeights[t]! * termMatch(term, a.allTerms);
+      heading += termWeights[t]! * termMatch(term, a.headingTerms);
     });
     return (
-      RERANK_WEIGHTS.coverage * (coverage / total) +
-      RERANK_WEIGHTS.heading * (heading / total) +
-      RERANK_WEIGHTS.proximity * proximity(queryTerms, a.contentTokens) +
-      RERANK_WEIGHTS.prior * candidate.prior
+      weights.coverage * (coverage / total) +
+      weights.heading * (heading / total) +
+      weights.proximity * proximity(queryTerms, a.contentTokens) +
+      weights.prior * candidate.prior
     );
   });
 }
@@ -110,10 +116,12 @@ export class LocalRerankingModel implements RerankingModelV4 {
   readonly provider = 'lantern-local';
   readonly modelId = 'lantern-lexical-rerank-v1';
 
+  constructor(private readonly weights: RerankWeights = DEFAULT_RERANK_WEIGHTS) {}
+
   async doRerank({ documents, query, topN, providerOptions }: RerankingModelV4CallOptions) {
     const hint = asTextLanguage((providerOptions?.lantern as { lang?: string } | undefined)?.lang);
     const candidates = (documents.values as (string | JSONObject)[]).map(toCandidate);
-    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)));
+    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)), this.weights);
     const ranking = scores
       .map((relevanceScore, index) => ({ index, relevanceScore }))
       .sort((a, b) => b.relevanceScore - a.relevanceScore || a.index - b.index);

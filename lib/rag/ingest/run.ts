@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/queries/documents';
 import { chunks, documents, ingestRuns, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/rag/language';
-import { createVectorIndex, dropVectorIndex } from '@/lib/rag/vector-index';
+import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
 import { parseDocument, type ParsedDocument } from './parse';
 import { listSourceFiles } from './sources';
@@ -187,6 +187,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       }
       stats.chunksWritten = written;
       if (dimensions !== undefined) await createVectorIndex(tx as unknown as Db, model);
+      await dropUnusedVectorIndexes(tx as unknown as Db);
     });
 
     const durationMs = Date.now() - started;

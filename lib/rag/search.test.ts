@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalEmbeddingModel } from '@/lib/ai/local/embedding-model';
+import { createEmbedder, createReranker, type Embedder } from '@/lib/ai/models';
+import type { Database, Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+import { testBackends } from '@/lib/db/test-databases';
+import { runIngest } from './ingest/run';
+import { writeTestCorpus } from './ingest/test-corpus';
+import { searchChunks, uniqueDocuments, type SearchMethod } from './search';
+import { typedEmbedding, modelPredicate, vectorLiteral } from './vector-index';
+
+const embedder = createEmbedder({ provider: 'local' });
+const reranker = createReranker();
+const METHODS: SearchMethod[] = ['fts', 'vector', 'hybrid', 'hybrid+rerank'];
+
+describe.each(testBackends())('search on $name', ({ open }) => {
+  let database: Database;
+  let dir: string;
+  const search = (query: string, extra: Partial<Parameters<typeof searchChunks>[1]> = {}) =>
+    searchChunks({ db: database.db, embedder, reranker }, { query, lang: 'en', ...extra });
+
+  beforeAll(async () => {
+    database = await open();
+    dir = writeTestCorpus();
+    await runIngest(database.db, { dir, source: 'test', embedder });
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(METHODS)('finds the right article with %s, with ranks and metadata', async (method) => {
+    const hits = await search('how much does roaming cost per day', { method });
+    expect(hits[0]).toMatchObject({ documentId: 'roaming-en', slug: 'roaming-charges-europe', title: 'Roaming charges in Europe', lang: 'en' });
+    expect(hits[0]!.ranks.fused).toBe(method === 'hybrid+rerank' ? hits[0]!.ranks.fused : 1);
+    if (method !== 'fts') expect(hits[0]!.ranks.vector).toBeGreaterThan(0);
+    if (method === 'fts') expect(hits[0]!.ranks.vector).toBeNull();
+    if (method === 'hybrid+rerank') expect(hits[0]!.ranks.rerank).toBe(1);
+  });
+
+  it('never returns internal passages to customers, whatever the query', async () => {
+    for (const method of METHODS) {
+      const hits = await search('goodwill credit limit for agents CHF 50 team lead', { method, k: 40 });
+      expect(hits.every((h) => h.audience === 'public')).toBe(true);
+      expect(hits.map((h) => h.documentId)).not.toContain('goodwill-credits-en');
+    }
+    const staff = await search('goodwill credit limit for agents', { audience: 'all' });
+    expect(staff[0]!.documentId).toBe('goodwill-credits-en');
+  });
+
+  it('prefers the article in the query’s language', async () => {
+    const german = await search('Wie starte ich die Box 5 neu?', { lang: 'de' });
+    expect(german[0]!.documentId).toBe('restart-box5-de');
+    const english = await search('How do I restart the Box 5?', { lang: 'en' });
+    expect(english[0]!.documentId).toBe('restart-box5-en');
+  });
+
+  it('deep-links to the passage’s heading', async () => {
+    const [hit] = await search('power button on the back', { method: 'hybrid+rerank' });
+    expect(hit).toMatchObject({ documentId: 'restart-box5-en', anchor: 'restart-with-the-power-button', headingPath: 'Restart with the power button' });
+  });
+
+  it('filters by product and version', async () => {
+    const mobile = await search('restart roaming', { product: 'mobile', k: 40 });
+    expect(new Set(mobile.map((h) => h.documentId))).toEqual(new Set(['roaming-en']));
+    const box3 = await search('restart the box', { version: 'box3', k: 40 });
+    expect(box3.map((h) => h.version).every((v) => v === null || v === 'box3')).toBe(true);
+  });
+
+  it('copes with empty, stop-word-only and hostile queries', async () => {
+    expect(await search('   ')).toEqual([]);
+    await expect(search('the and of')).resolves.toBeInstanceOf(Array);
+    await expect(search("'); drop table chunks; -- & | ! :* <->")).resolves.toBeInstanceOf(Array);
+    const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from chunks`);
+    expect(row!.n).toBeGreaterThan(0);
+  });
+
+  it('ranks whole documents once each', async () => {
+    const hits = await search('restart box', { k: 40 });
+    const docs = uniqueDocuments(hits).map((h) => h.documentId);
+    expect(new Set(docs).size).toBe(docs.length);
+  });
+
+  it('answers the vector query from the HNSW index', async () => {
+    const [vector] = await embedder.embed(['restart the box'], { lang: 'en' });
+    const plan = await database.db.transaction(async (tx) => {
+      // A handful of rows would make a sequential scan cheaper; the point is that the index CAN serve it.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx as unknown as Db,
+        sql`explain select id from chunks c where ${modelPredicate(embedder.id)} and c.audience = 'public'
+            order by ${typedEmbedding(512)} <=> ${vectorLiteral(vector!, 512)} limit 40`,
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Scan using chunks_embedding_hnsw_/);
+  });
+
+  it('switching embedding models re-embeds everything and drops the old index', async () => {
+    const other = new LocalEmbeddingModel({ dimensions: 256 });
+    const otherEmbedder: Embedder = {
+      id: other.modelId,
+      embed: async (texts) => (await other.doEmbed({ values: texts })).embeddings,
+    };
+    const result = await runIngest(database.db, { dir, source: 'test', embedder: otherEmbedder });
+    expect(result.stats.updated).toBe(result.stats.files);
+    const indexes = await queryRows<{ indexname: string }>(database.db, sql`select indexname from pg_indexes where tablename = 'chunks' and indexname like 'chunks_embedding_hnsw_%'`);
+    expect(indexes.map((i) => i.indexname)).toEqual([expect.stringMatching(/_256$/)]);
+    const hits = await searchChunks({ db: database.db, embedder: otherEmbedder }, { query: 'roaming per day', lang: 'en', method: 'vector' });
+    expect(hits[0]!.documentId).toBe('roaming-en');
+    // Queries with the old model find nothing to compare against, rather than comparing unlike vectors.
+    expect(await search('roaming per day', { method: 'vector' })).toEqual([]);
+  });
+});
