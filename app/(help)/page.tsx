@@ -1,4 +1,6 @@
 import { CalendarClock, CreditCard, Smartphone, Tv, UserCog, Wifi, type LucideIcon } from 'lucide-react';
+import Link from 'next/link';
+import { SearchForm } from '@/components/search/search-form';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { getMessages } from '@/lib/i18n/server';
 import type { Messages } from '@/lib/i18n/messages';
@@ -21,6 +23,9 @@ export default async function HomePage() {
         <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.home.title}</h1>
           <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{t.home.subtitle}</p>
+          <div className="mt-8 max-w-2xl">
+            <SearchForm labels={t.search} size="lg" />
+          </div>
         </div>
       </section>
       <section className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="topics-title">
@@ -32,13 +37,15 @@ export default async function HomePage() {
             const Icon = TOPIC_ICONS[key];
             return (
               <li key={key}>
-                <Card className="h-full">
+                <Link href={`/search?q=${encodeURIComponent(title)}`} className="block h-full rounded-xl focus-visible:outline-2">
+                <Card className="h-full transition-colors hover:border-primary/50">
                   <CardHeader>
                     <Icon className="mb-2 size-6 text-primary" aria-hidden />
                     <CardTitle className="text-base">{title}</CardTitle>
                     <CardDescription>{description}</CardDescription>
                   </CardHeader>
                 </Card>
+                </Link>
               </li>
             );
           })}

@@ -17,9 +17,9 @@ export async function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
-        <Link href="/" className="mr-auto flex items-center gap-2 font-semibold tracking-tight">
-          <LifeBuoy className="size-5 text-primary" aria-hidden />
-          <span>{site.helpCenterName}</span>
+        <Link href="/" className="mr-auto flex min-w-0 items-center gap-2 font-semibold tracking-tight">
+          <LifeBuoy className="size-5 shrink-0 text-primary" aria-hidden />
+          <span className="truncate">{site.helpCenterName}</span>
         </Link>
         <LanguageSwitcher locale={locale} label={t.site.language} />
         <ThemeToggle

@@ -1,0 +1,30 @@
+import { DEFAULT_RERANK_WEIGHTS } from '@/lib/ai/local/reranking-model';
+import { createEmbedder, createReranker } from '@/lib/ai/models';
+import { getConfig } from '@/lib/config';
+import { getDatabase } from '@/lib/db';
+import { searchChunks, uniqueDocuments, type SearchHit } from './search';
+
+/** Search as the help site runs it: the app's database and models, the configured weights. */
+export async function searchHelpCenter({
+  query,
+  lang,
+  k = 10,
+  includeInternal = false,
+}: {
+  query: string;
+  lang?: string;
+  k?: number;
+  includeInternal?: boolean;
+}): Promise<{ hits: SearchHit[]; ms: number }> {
+  const config = getConfig();
+  const { db } = await getDatabase();
+  const started = performance.now();
+  const hits = await searchChunks(
+    { db, embedder: createEmbedder(config.model), reranker: createReranker() },
+    { query, lang, k: 40, audience: includeInternal ? 'all' : 'public', weights: config.search },
+  );
+  // A passage scoring no more than the reranker gives on retrieval rank alone shares no word
+  // with the query: nearest neighbours of nonsense, not results.
+  const relevant = hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  return { hits: uniqueDocuments(relevant).slice(0, k), ms: performance.now() - started };
+}
