@@ -41,6 +41,7 @@ const envSchema = z.object({
   SEARCH_WEIGHT_SIMPLE: nonNegative(DEFAULT_SEARCH_WEIGHTS.simple),
   SEARCH_RRF_K: positiveInt(DEFAULT_SEARCH_WEIGHTS.rrfK),
   SEARCH_SAME_LANGUAGE_BOOST: z.coerce.number().min(1).max(5).default(DEFAULT_SEARCH_WEIGHTS.sameLanguageBoost),
+  SEARCH_MAX_DF: z.coerce.number().gt(0).max(1).default(DEFAULT_SEARCH_WEIGHTS.maxDfFraction),
   RETRIEVAL_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.32),
   OPENAI_API_KEY: z.string().trim().min(1).optional(),
   OPENAI_BASE_URL: z.url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' }).optional(),
@@ -101,6 +102,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       simple: e.SEARCH_WEIGHT_SIMPLE,
       rrfK: e.SEARCH_RRF_K,
       sameLanguageBoost: e.SEARCH_SAME_LANGUAGE_BOOST,
+      maxDfFraction: e.SEARCH_MAX_DF,
     },
     retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
     model: e.OPENAI_API_KEY

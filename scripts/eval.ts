@@ -14,6 +14,7 @@ import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
 import { openPglite } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
+import { countKnowledge } from '@/lib/db/queries/documents';
 import { evalRuns } from '@/lib/db/schema';
 import { metricsByLanguage, type QuestionResult } from '@/lib/eval/metrics';
 import { loadQa } from '@/lib/eval/qa';
@@ -79,6 +80,8 @@ runCli(async () => {
       bar.stop();
       if (!args.json) console.error(`Ingested ${ingest.stats.added} documents (${ingest.stats.chunksWritten} chunks) in ${(ingest.durationMs / 1000).toFixed(1)} s; ${ingest.stats.failed} failed.`);
     }
+    const { chunks: indexed } = await countKnowledge(database.db);
+    if (indexed === 0) throw new Error('The index is empty: run `npm run ingest` first (or pass --corpus DIR).');
     const methods: SearchMethod[] = args.compare ?? ['hybrid+rerank'];
     const runs: { method: SearchMethod; results: QuestionResult[] }[] = [];
     for (const method of methods) {

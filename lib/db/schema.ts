@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@/lib/auth/roles';
 
 /** People who sign in: customers and staff. Emails are stored lower-cased. */
@@ -148,3 +148,18 @@ export const evalRuns = pgTable('eval_runs', {
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type ChunkRow = typeof chunks.$inferSelect;
+
+/**
+ * How many chunks contain each lexeme (PostgreSQL's ts_stat), refreshed by every ingest.
+ * Full-text search uses it as IDF: it matches on the query's rarest words only, which is both
+ * sharper ranking and far less work than ranking every chunk that shares a common word.
+ */
+export const lexemeStats = pgTable(
+  'lexeme_stats',
+  {
+    field: text('field', { enum: ['tsv', 'tsv_simple'] }).notNull(),
+    word: text('word').notNull(),
+    ndoc: integer('ndoc').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.field, t.word] })],
+);

@@ -91,14 +91,14 @@ describe.each(testBackends())('search on $name', ({ open }) => {
       return queryRows<{ 'QUERY PLAN': string }>(
         tx as unknown as Db,
         sql`explain select id from chunks c where ${modelPredicate(embedder.id)} and c.audience = 'public'
-            order by ${typedEmbedding(512)} <=> ${vectorLiteral(vector!, 512)} limit 40`,
+            order by ${typedEmbedding(vector!.length)} <=> ${vectorLiteral(vector!, vector!.length)} limit 40`,
       );
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Scan using chunks_embedding_hnsw_/);
   });
 
   it('switching embedding models re-embeds everything and drops the old index', async () => {
-    const other = new LocalEmbeddingModel({ dimensions: 256 });
+    const other = new LocalEmbeddingModel({ dimensions: 128 });
     const otherEmbedder: Embedder = {
       id: other.modelId,
       embed: async (texts) => (await other.doEmbed({ values: texts })).embeddings,
@@ -106,7 +106,7 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     const result = await runIngest(database.db, { dir, source: 'test', embedder: otherEmbedder });
     expect(result.stats.updated).toBe(result.stats.files);
     const indexes = await queryRows<{ indexname: string }>(database.db, sql`select indexname from pg_indexes where tablename = 'chunks' and indexname like 'chunks_embedding_hnsw_%'`);
-    expect(indexes.map((i) => i.indexname)).toEqual([expect.stringMatching(/_256$/)]);
+    expect(indexes.map((i) => i.indexname)).toEqual([expect.stringMatching(/_128$/)]);
     const hits = await searchChunks({ db: database.db, embedder: otherEmbedder }, { query: 'roaming per day', lang: 'en', method: 'vector' });
     expect(hits[0]!.documentId).toBe('roaming-en');
     // Queries with the old model find nothing to compare against, rather than comparing unlike vectors.

@@ -50,9 +50,43 @@ export type SearchHit = {
 
 export type SearchDeps = { db: Db; embedder: Embedder; reranker?: RerankingModelV4 };
 
-/** OR-query of the question's words: every word may match, rank_cd rewards those that match more. */
-function orQuery(words: string[]): string {
-  return [...new Set(words)].filter((w) => /^[\p{L}\p{N}]+$/u.test(w)).join(' | ');
+/** The question's words, as text for to_tsvector (which stems them and drops stop words). */
+function queryWords(words: string[]): string {
+  return [...new Set(words)].filter((w) => /^[\p{L}\p{N}]+$/u.test(w)).join(' ');
+}
+
+// Full-text legs match on the query's rarest lexemes only (document frequency from
+// lexeme_stats, i.e. IDF). A lexeme in more than weights.maxDfFraction of all chunks is treated as a
+// stop word: it tells little apart (BM25 would give it almost no weight) and its posting list is
+// what makes a GIN match slow. Ranking reads each matching chunk's tsvector, so only the first
+// few hundred matches are ranked (fewer for the `simple` leg, which only has to catch names,
+// codes and words shared across languages).
+const RAREST_TERMS = 4;
+const RANK_AT_MOST = { tsv: 300, tsv_simple: 150 } as const;
+
+function textLeg(o: {
+  field: 'tsv' | 'tsv_simple';
+  config: string;
+  text: string;
+  mark: 'f' | 's';
+  where: SQL;
+  pool: number;
+  modelId: string;
+  maxDfFraction: number;
+}): SQL {
+  const column = sql.raw(`c.${o.field}`);
+  // OR of the rarest lexemes the corpus actually has; words it lacks cannot match anyway.
+  const tsquery = sql`(select coalesce(string_agg(quote_literal(word), ' | '), '')::tsquery from (
+      select l.word from unnest(tsvector_to_array(to_tsvector(${o.config}::regconfig, ${o.text}))) as l(word)
+      join lexeme_stats s on s.field = ${o.field} and s.word = l.word
+      where s.ndoc <= greatest(20, ${o.maxDfFraction}::float8 * (select ndoc from lexeme_stats where field = ${o.field} and word = ''))
+      order by s.ndoc, l.word limit ${RAREST_TERMS}) rarest)`;
+  return sql`select id, row_number() over (order by rank desc, id) as r, ${o.mark} as m from (
+      select m.id, ts_rank_cd(m.doc, q.q, 1) as rank
+      from (select c.id, ${column} as doc from chunks c, (select ${tsquery} as q) q
+            where ${column} @@ q.q and ${modelPredicate(o.modelId)} and ${o.where} limit ${RANK_AT_MOST[o.field]}) m,
+           (select ${tsquery} as q) q
+      order by rank desc, m.id limit ${o.pool}) t`;
 }
 
 type Row = {
@@ -78,8 +112,8 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   const useVector = method !== 'fts';
   const useText = method !== 'vector';
   const words = tokenize(query);
-  const ftsText = orQuery(words);
-  const simpleText = orQuery(words.filter((word) => !isStopword(word)));
+  const ftsText = queryWords(words);
+  const simpleText = queryWords(words.filter((word) => !isStopword(word)));
   const tsConfig = tsConfigFor(options.lang);
 
   const parts: SQL[] = [];
@@ -92,19 +126,9 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
         from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
         order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}) v`);
   }
-  if (useText && ftsText) {
-    parts.push(sql`select id, row_number() over (order by rank desc, id) as r, 'f' as m from (
-        select c.id, ts_rank_cd(c.tsv, q, 1) as rank
-        from chunks c, to_tsquery(${tsConfig}::regconfig, ${ftsText}) q
-        where c.tsv @@ q and ${modelPredicate(deps.embedder.id)} and ${where}
-        order by rank desc, c.id limit ${pool}) f`);
-  }
+  if (useText && ftsText) parts.push(textLeg({ field: 'tsv', config: tsConfig, text: ftsText, mark: 'f', where, pool, modelId: deps.embedder.id, maxDfFraction: w.maxDfFraction }));
   if (useText && simpleText && w.simple > 0) {
-    parts.push(sql`select id, row_number() over (order by rank desc, id) as r, 's' as m from (
-        select c.id, ts_rank_cd(c.tsv_simple, q, 1) as rank
-        from chunks c, to_tsquery('simple'::regconfig, ${simpleText}) q
-        where c.tsv_simple @@ q and ${modelPredicate(deps.embedder.id)} and ${where}
-        order by rank desc, c.id limit ${pool}) s`);
+    parts.push(textLeg({ field: 'tsv_simple', config: 'simple', text: simpleText, mark: 's', where, pool, modelId: deps.embedder.id, maxDfFraction: w.maxDfFraction }));
   }
   if (parts.length === 0) return [];
 

@@ -14,7 +14,8 @@
 # The cluster is tuned for speed, not durability (no fsync, trust auth on
 # loopback only): it holds nothing worth keeping.
 # Needs a PostgreSQL server + pgvector: see scripts/setup/postgres.sh.
-# Override the server with LANTERN_PG_BINDIR=/path/to/postgres/bin.
+# Override the server with LANTERN_PG_BINDIR=/path/to/postgres/bin; pass extra server settings
+# with LANTERN_PG_OPTIONS (e.g. "-c shared_buffers=512MB", as bench/ does).
 set -euo pipefail
 
 readonly TAG='[test-db]'
@@ -164,7 +165,7 @@ for attempt in 1 2 3 4 5; do
   log "starting server on 127.0.0.1:$try_port"
   started=1
   if as_pg "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 \
-    -o "-p $try_port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    -o "-p $try_port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off ${LANTERN_PG_OPTIONS:-}" \
     start >"$dir/pg_ctl.log" 2>&1; then
     port="$try_port"
     break

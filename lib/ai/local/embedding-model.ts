@@ -10,7 +10,7 @@ import { asTextLanguage, isStopword, stem, tokenize, type TextLanguage } from '.
  * feature overlap, which is what hybrid search needs from its dense side.
  */
 
-export const LOCAL_EMBEDDING_DIMENSIONS = 512;
+export const LOCAL_EMBEDDING_DIMENSIONS = 256;
 
 export type EmbeddingWeights = { word: number; pair: number; charGrams: number };
 export const DEFAULT_EMBEDDING_WEIGHTS: EmbeddingWeights = { word: 1, pair: 0.5, charGrams: 1 };

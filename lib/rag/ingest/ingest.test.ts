@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_EMBEDDING_DIMENSIONS } from '@/lib/ai/local/embedding-model';
 import { createEmbedder, type Embedder } from '@/lib/ai/models';
 import type { Database } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
@@ -62,7 +63,7 @@ describe.each(testBackends())('ingest on $name', ({ open }) => {
       sql`select heading_path, anchor, title, ts_config::text, embedding_dim, version from chunks where document_id = 'restart-box5-de' order by ordinal`,
     );
     expect(chunks.map((c) => [c.heading_path, c.anchor])).toEqual([['', null], ['Neustart über das Menü', 'neustart-über-das-menü']]);
-    expect(chunks[0]).toMatchObject({ title: 'Alpenwave Box 5 neu starten', ts_config: 'german', embedding_dim: 512, version: 'box5' });
+    expect(chunks[0]).toMatchObject({ title: 'Alpenwave Box 5 neu starten', ts_config: 'german', embedding_dim: LOCAL_EMBEDDING_DIMENSIONS, version: 'box5' });
   });
 
   it('re-ingesting an unchanged folder changes nothing and embeds nothing', async () => {

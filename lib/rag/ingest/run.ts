@@ -5,8 +5,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
 import type { Db } from '@/lib/db/client';
 import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/queries/documents';
-import { chunks, documents, ingestRuns, type IngestStats } from '@/lib/db/schema';
+import { chunks, documents, ingestRuns, lexemeStats, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/rag/language';
+import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
 import { parseDocument, type ParsedDocument } from './parse';
@@ -188,6 +189,8 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       stats.chunksWritten = written;
       if (dimensions !== undefined) await createVectorIndex(tx as unknown as Db, model);
       await dropUnusedVectorIndexes(tx as unknown as Db);
+      const statsMissing = (await tx.select({ n: sql<number>`count(*)::int` }).from(lexemeStats))[0]?.n === 0;
+      if (pending.length > 0 || deletedIds.length > 0 || statsMissing) await refreshLexemeStats(tx as unknown as Db);
     });
 
     const durationMs = Date.now() - started;

@@ -1,0 +1,186 @@
+/**
+ * npm run bench:search [-- --sizes 10000,100000] [--queries 200] [--postgres URL]
+ *
+ * Prints hybrid search latency (p50/p95) at each corpus size on PGlite and on PostgreSQL, and
+ * bulk-ingest throughput. The corpus is synthetic but realistic: passages recombined from the demo
+ * help center's own sentences, embedded with the configured model, queries from the golden set.
+ *   - "SQL stage": the hybrid SQL alone (query vector precomputed), HNSW + two GIN matches + fusion;
+ *   - "end to end": embed the query + SQL + rerank, as the search page runs it.
+ * PostgreSQL: --postgres URL, else TEST_DATABASE_URL, else a throwaway server via scripts/test-db.
+ * --backends pglite,postgres picks the backends; --keep keeps the PostgreSQL database for inspection.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { createEmbedder, createReranker, type Embedder } from '@/lib/ai/models';
+import { openPglite, openPostgres, type Database } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { chunks, documents } from '@/lib/db/schema';
+import { percentile } from '@/lib/eval/metrics';
+import { loadQa } from '@/lib/eval/qa';
+import { chunkMarkdown } from '@/lib/rag/ingest/chunk';
+import { embeddingText } from '@/lib/rag/ingest/run';
+import { parseDocument } from '@/lib/rag/ingest/parse';
+import { listSourceFiles } from '@/lib/rag/ingest/sources';
+import { tsConfigFor } from '@/lib/rag/language';
+import { searchChunks, type SearchMethod } from '@/lib/rag/search';
+import { DEFAULT_SEARCH_WEIGHTS } from '@/lib/rag/search-weights';
+import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
+import { createVectorIndex, dropVectorIndex } from '@/lib/rag/vector-index';
+
+type Passage = { title: string; headingPath: string; content: string; lang: string };
+
+/** Deterministic pseudo-random numbers, so every run builds the same corpus. */
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+}
+
+async function realPassages(): Promise<Passage[]> {
+  const passages: Passage[] = [];
+  for (const file of await listSourceFiles('content/articles')) {
+    const doc = await parseDocument(file.relativePath, fs.readFileSync(file.absolutePath));
+    if (doc.audience !== 'public') continue;
+    for (const c of chunkMarkdown(doc.body, { lang: doc.lang })) passages.push({ title: doc.title, headingPath: c.headingPath, content: c.content, lang: doc.lang });
+  }
+  return passages;
+}
+
+/** n passages: real titles and headings, bodies recombined from sentences of the same language. */
+function syntheticPassages(real: Passage[], n: number): Passage[] {
+  const random = rng(42);
+  const sentencesByLang = new Map<string, string[]>();
+  for (const p of real) {
+    const list = sentencesByLang.get(p.lang) ?? [];
+    list.push(...p.content.split(/(?<=[.!?])\s+/).filter((s) => s.length > 20));
+    sentencesByLang.set(p.lang, list);
+  }
+  return Array.from({ length: n }, (_, i) => {
+    const base = real[i % real.length]!;
+    const pool = sentencesByLang.get(base.lang)!;
+    const count = 3 + Math.floor(random() * 5);
+    const body = Array.from({ length: count }, () => pool[Math.floor(random() * pool.length)]!).join(' ');
+    return { ...base, content: i < real.length ? base.content : body };
+  });
+}
+
+async function load(database: Database, embedder: Embedder, passages: Passage[], vectors: number[][]): Promise<number> {
+  const db = database.db;
+  await db.execute(sql`truncate documents cascade`);
+  const dims = vectors[0]!.length;
+  const model = { modelId: embedder.id, dimensions: dims };
+  await dropVectorIndex(db, model);
+  const started = performance.now();
+  const perDoc = 10;
+  for (let d = 0; d * perDoc < passages.length; d++) {
+    const slice = passages.slice(d * perDoc, (d + 1) * perDoc);
+    await db.insert(documents).values({
+      id: `bench-${d}`, source: 'bench', path: `bench/${d}.md`, title: slice[0]!.title, slug: `bench-${d}`, lang: slice[0]!.lang,
+      audience: 'public', body: '', contentHash: String(d),
+    });
+    await db.insert(chunks).values(
+      slice.map((p, i) => ({
+        documentId: `bench-${d}`, ordinal: i, title: p.title, headingPath: p.headingPath, anchor: null, content: p.content,
+        lang: p.lang, tsConfig: tsConfigFor(p.lang), audience: 'public' as const, embedding: vectors[d * perDoc + i]!,
+        embeddingModel: embedder.id, embeddingDim: dims,
+      })),
+    );
+  }
+  await createVectorIndex(db, model);
+  await refreshLexemeStats(db);
+  await db.execute(sql`analyze chunks`);
+  return passages.length / ((performance.now() - started) / 1000);
+}
+
+async function timeQueries(run: (q: string, lang?: string) => Promise<unknown>, queries: { q: string; lang?: string }[]) {
+  for (const { q, lang } of queries.slice(0, 10)) await run(q, lang); // warm-up
+  const times: number[] = [];
+  for (const { q, lang } of queries) {
+    const started = performance.now();
+    await run(q, lang);
+    times.push(performance.now() - started);
+  }
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+function startThrowawayPostgres(): { url: string; stop: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-pg-'));
+  // Sized like a production server, whose shared_buffers hold the HNSW index (see the README).
+  const url = execFileSync('bash', ['scripts/test-db/start.sh', dir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, LANTERN_PG_OPTIONS: '-c shared_buffers=512MB' },
+  }).trim().split('\n').at(-1)!;
+  return { url, stop: () => execFileSync('bash', ['scripts/test-db/stop.sh', dir], { stdio: 'ignore' }) };
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { sizes: { type: 'string' }, queries: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, backends: { type: 'string' } } });
+  const sizes = (values.sizes ?? '10000,100000').split(',').map(Number);
+  const embedder = createEmbedder({ provider: 'local' });
+  const reranker = createReranker();
+  const queries = loadQa('content/golden').map((i) => ({ q: i.question, lang: i.lang })).slice(0, Number(values.queries ?? 200));
+  const queryVectors = new Map<string, number[]>();
+  for (const { q, lang } of queries) queryVectors.set(q, (await embedder.embed([q], { lang }))[0]!);
+  // The SQL stage alone: the query vector is looked up, not computed.
+  const precomputed: Embedder = { id: embedder.id, embed: async ([q]) => [queryVectors.get(q!)!] };
+
+  const real = await realPassages();
+  const biggest = syntheticPassages(real, Math.max(...sizes));
+  const embedStarted = performance.now();
+  const vectors = await embedder.embed(biggest.map((p) => embeddingText(p.title, p.headingPath, p.content)));
+  const embedRate = biggest.length / ((performance.now() - embedStarted) / 1000);
+  console.log(`Corpus: ${biggest.length} synthetic passages from ${real.length} real ones; local embedding ${embedRate.toFixed(0)} passages/s; ${queries.length} queries.\n`);
+
+  let pg: { url: string; stop: () => void } | undefined;
+  const pgUrl = values.postgres ?? process.env.TEST_DATABASE_URL ?? (pg = startThrowawayPostgres()).url;
+  const rows: string[][] = [['backend', 'chunks', 'bulk load chunks/s', 'SQL stage p50/p95 ms', 'end to end p50/p95 ms']];
+  try {
+    const backends = (values.backends ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+    for (const backend of backends) {
+      let database: Database;
+      let cleanup = async () => {};
+      if (backend === 'pglite') {
+        database = await openPglite();
+      } else {
+        const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
+        const name = `lantern_bench_${Date.now()}`;
+        await admin.unsafe(`create database ${name}`);
+        const url = new URL(pgUrl);
+        url.pathname = `/${name}`;
+        database = await openPostgres({ url: url.toString(), max: 4 });
+        cleanup = async () => {
+          if (values.keep) console.log(`Kept ${url.toString()} for inspection.`);
+          else await admin.unsafe(`drop database if exists ${name} with (force)`);
+          await admin.end();
+        };
+      }
+      await migrateDatabase(database);
+      for (const size of sizes) {
+        const rate = await load(database, embedder, biggest.slice(0, size), vectors.slice(0, size));
+        const search = (deps: { embedder: Embedder; reranker?: typeof reranker }, method: SearchMethod) => (q: string, lang?: string) =>
+          searchChunks({ db: database.db, ...deps }, { query: q, lang, method, k: 10, weights: DEFAULT_SEARCH_WEIGHTS });
+        const sqlStage = await timeQueries(search({ embedder: precomputed }, 'hybrid'), queries);
+        const endToEnd = await timeQueries(search({ embedder, reranker }, 'hybrid+rerank'), queries);
+        const row = [backend, String(size), rate.toFixed(0), `${sqlStage.p50.toFixed(1)} / ${sqlStage.p95.toFixed(1)}`, `${endToEnd.p50.toFixed(1)} / ${endToEnd.p95.toFixed(1)}`];
+        rows.push(row);
+        console.log(row.join('  '));
+      }
+      await database.close();
+      await cleanup();
+    }
+  } finally {
+    pg?.stop();
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  console.log(`\n${rows.map((r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')}`);
+  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`);
+}
+
+void main();
