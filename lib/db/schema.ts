@@ -161,5 +161,9 @@ export const lexemeStats = pgTable(
     word: text('word').notNull(),
     ndoc: integer('ndoc').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.field, t.word] })],
+  (t) => [
+    primaryKey({ columns: [t.field, t.word] }),
+    // Spelling correction looks up words by first letter and length (lib/rag/spelling.ts).
+    index('lexeme_stats_spelling_idx').on(t.field, sql`left(${t.word}, 1)`, sql`length(${t.word})`),
+  ],
 );

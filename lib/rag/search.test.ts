@@ -9,6 +9,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from './ingest/run';
 import { writeTestCorpus } from './ingest/test-corpus';
 import { searchChunks, uniqueDocuments, type SearchMethod } from './search';
+import { correctSpelling } from './spelling';
 import { typedEmbedding, modelPredicate, vectorLiteral } from './vector-index';
 
 const embedder = createEmbedder({ provider: 'local' });
@@ -75,6 +76,16 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     await expect(search("'); drop table chunks; -- & | ! :* <->")).resolves.toBeInstanceOf(Array);
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from chunks`);
     expect(row!.n).toBeGreaterThan(0);
+  });
+
+  it('corrects misspellings against the corpus vocabulary, and leaves known words alone', async () => {
+    expect(await correctSpelling(database.db, 'how much is roming per day')).toEqual({
+      query: 'how much is roaming per day',
+      corrections: { roming: 'roaming' },
+    });
+    expect((await correctSpelling(database.db, 'restart the box')).corrections).toEqual({});
+    const [hit] = await search('roming charjes', { method: 'fts' });
+    expect(hit?.documentId).toBe('roaming-en');
   });
 
   it('ranks whole documents once each', async () => {

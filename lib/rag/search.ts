@@ -6,15 +6,16 @@ import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from './language';
+import { correctSpelling } from './spelling';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
 
 export { DEFAULT_SEARCH_WEIGHTS, type SearchWeights };
 
 /**
- * Hybrid retrieval in one SQL statement: a pgvector HNSW scan (cosine), a full-text match in the
- * query language's configuration, and one in the `simple` configuration (names, codes and words
- * shared across languages), fused by weighted reciprocal rank; then an optional rerank.
+ * Hybrid retrieval: a pgvector HNSW scan (cosine), a full-text match in the query language's
+ * configuration, and one in the `simple` configuration (names, codes and words shared across
+ * languages) run as parallel queries, fused by weighted reciprocal rank, then reranked.
  */
 
 export type SearchMethod = 'fts' | 'vector' | 'hybrid' | 'hybrid+rerank';
@@ -68,7 +69,6 @@ function textLeg(o: {
   field: 'tsv' | 'tsv_simple';
   config: string;
   text: string;
-  mark: 'f' | 's';
   where: SQL;
   pool: number;
   modelId: string;
@@ -81,27 +81,29 @@ function textLeg(o: {
       join lexeme_stats s on s.field = ${o.field} and s.word = l.word
       where s.ndoc <= greatest(20, ${o.maxDfFraction}::float8 * (select ndoc from lexeme_stats where field = ${o.field} and word = ''))
       order by s.ndoc, l.word limit ${RAREST_TERMS}) rarest)`;
-  return sql`select id, row_number() over (order by rank desc, id) as r, ${o.mark} as m from (
+  return sql`select id from (
       select m.id, ts_rank_cd(m.doc, q.q, 1) as rank
       from (select c.id, ${column} as doc from chunks c, (select ${tsquery} as q) q
             where ${column} @@ q.q and ${modelPredicate(o.modelId)} and ${o.where} limit ${RANK_AT_MOST[o.field]}) m,
            (select ${tsquery} as q) q
-      order by rank desc, m.id limit ${o.pool}) t`;
+      order by rank desc, m.id limit ${o.pool}) t order by rank desc, id`;
 }
 
 type Row = {
   id: number; document_id: string; title: string; slug: string; heading_path: string; anchor: string | null;
   content: string; lang: string; version: string | null; audience: 'public' | 'internal';
-  score: number; vector_rank: number | null; fts_rank: number | null; simple_rank: number | null;
 };
+
+type Leg = 'vector' | 'fts' | 'simple';
 
 export async function searchChunks(deps: SearchDeps, options: SearchOptions): Promise<SearchHit[]> {
   const method = options.method ?? 'hybrid+rerank';
   const k = options.k ?? 10;
   const pool = options.pool ?? 40;
   const w = options.weights ?? DEFAULT_SEARCH_WEIGHTS;
-  const query = options.query.trim().slice(0, 2000);
-  if (!query) return [];
+  const raw = options.query.trim().slice(0, 2000);
+  if (!raw) return [];
+  const { query } = await correctSpelling(deps.db, raw);
 
   const filters: SQL[] = [];
   if ((options.audience ?? 'public') === 'public') filters.push(sql`c.audience = 'public'`);
@@ -116,53 +118,65 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   const simpleText = queryWords(words.filter((word) => !isStopword(word)));
   const tsConfig = tsConfigFor(options.lang);
 
-  const parts: SQL[] = [];
+  // Each retriever is its own query, so on PostgreSQL they run in parallel on the pool (on
+  // PGlite they simply queue); fusion then happens here, over at most 3 × pool ids.
+  const legs: { name: Leg; query: SQL }[] = [];
   if (useVector) {
     const [vector] = await deps.embedder.embed([query], { lang: options.lang });
     const dims = vector!.length;
-    // Inner ORDER BY … LIMIT on the bare distance keeps the HNSW index; rank outside.
-    parts.push(sql`select id, row_number() over (order by d) as r, 'v' as m from (
-        select c.id, ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} as d
-        from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
-        order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}) v`);
+    // ORDER BY the bare distance with a LIMIT is the form that uses the HNSW index.
+    legs.push({
+      name: 'vector',
+      query: sql`select c.id from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
+        order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}`,
+    });
   }
-  if (useText && ftsText) parts.push(textLeg({ field: 'tsv', config: tsConfig, text: ftsText, mark: 'f', where, pool, modelId: deps.embedder.id, maxDfFraction: w.maxDfFraction }));
+  const text = { where, pool, modelId: deps.embedder.id, maxDfFraction: w.maxDfFraction };
+  if (useText && ftsText) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', config: tsConfig, text: ftsText }) });
   if (useText && simpleText && w.simple > 0) {
-    parts.push(textLeg({ field: 'tsv_simple', config: 'simple', text: simpleText, mark: 's', where, pool, modelId: deps.embedder.id, maxDfFraction: w.maxDfFraction }));
+    legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', config: 'simple', text: simpleText }) });
   }
-  if (parts.length === 0) return [];
+  if (legs.length === 0) return [];
 
-  const weightOf = sql`case m when 'v' then ${w.vector}::float8 when 'f' then ${w.fts}::float8 else ${w.simple}::float8 end`;
+  const rankings = await Promise.all(legs.map((leg) => queryRows<{ id: number }>(deps.db, leg.query)));
+  const fused = new Map<number, { score: number; ranks: Record<Leg, number | null> }>();
+  legs.forEach((leg, l) => {
+    rankings[l]!.forEach(({ id }, i) => {
+      const entry = fused.get(id) ?? { score: 0, ranks: { vector: null, fts: null, simple: null } };
+      entry.score += w[leg.name] / (w.rrfK + i + 1);
+      entry.ranks[leg.name] = i + 1;
+      fused.set(id, entry);
+    });
+  });
+  if (fused.size === 0) return [];
+
   const rows = await queryRows<Row>(
     deps.db,
-    sql`with ranked as (${sql.join(parts, sql` union all `)}),
-      fused as (
-        select id, sum(${weightOf} / (${w.rrfK}::float8 + r)) as score,
-          min(case when m = 'v' then r end) as vector_rank,
-          min(case when m = 'f' then r end) as fts_rank,
-          min(case when m = 's' then r end) as simple_rank
-        from ranked group by id)
-      select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience,
-        f.score * (case when c.lang = ${options.lang ?? ''} then ${w.sameLanguageBoost}::float8 else 1 end) as score,
-        f.vector_rank::int as vector_rank, f.fts_rank::int as fts_rank, f.simple_rank::int as simple_rank
-      from fused f join chunks c on c.id = f.id join documents d on d.id = c.document_id
-      order by score desc, c.id limit ${pool}`,
+    sql`select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience
+      from chunks c join documents d on d.id = c.document_id where c.id in ${[...fused.keys()]}`,
   );
-
-  let hits: SearchHit[] = rows.map((row, i) => ({
-    chunkId: row.id,
-    documentId: row.document_id,
-    title: row.title,
-    slug: row.slug,
-    headingPath: row.heading_path,
-    anchor: row.anchor,
-    content: row.content,
-    lang: row.lang,
-    version: row.version,
-    audience: row.audience,
-    score: Number(row.score),
-    ranks: { vector: row.vector_rank, fts: row.fts_rank, simple: row.simple_rank, fused: i + 1, rerank: null },
-  }));
+  const boost = (lang: string) => (options.lang && lang === options.lang ? w.sameLanguageBoost : 1);
+  let hits: SearchHit[] = rows
+    .map((row) => {
+      const { score, ranks } = fused.get(row.id)!;
+      return {
+        chunkId: row.id,
+        documentId: row.document_id,
+        title: row.title,
+        slug: row.slug,
+        headingPath: row.heading_path,
+        anchor: row.anchor,
+        content: row.content,
+        lang: row.lang,
+        version: row.version,
+        audience: row.audience,
+        score: score * boost(row.lang),
+        ranks: { vector: ranks.vector, fts: ranks.fts, simple: ranks.simple, fused: 0, rerank: null },
+      };
+    })
+    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
+    .slice(0, pool)
+    .map((hit, i) => ({ ...hit, ranks: { ...hit.ranks, fused: i + 1 } }));
 
   if (method === 'hybrid+rerank' && deps.reranker && hits.length > 1 && contentTerms(query, undefined).length > 0) {
     const top = hits[0]!.score;

@@ -1,0 +1,1 @@
+CREATE INDEX "lexeme_stats_spelling_idx" ON "lexeme_stats" USING btree ("field",left("word", 1),length("word"));

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { fold, isStopword, tokenize } from '@/lib/ai/local/text';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+
+/**
+ * Query-side spelling correction against the corpus's own vocabulary (lexeme_stats for the
+ * `simple` column holds every word the indexed passages contain). A query word the corpus lacks
+ * is replaced by the most frequent corpus word within one edit (two for long words) that starts
+ * with the same letter: "voicmail" → "voicemail", "pasword" → "password". Words the corpus has
+ * are never touched, so correct queries pass through unchanged.
+ */
+
+/** Optimal string alignment distance (Damerau–Levenshtein with adjacent swaps), capped. */
+export function editDistance(a: string, b: string, cap: number): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2]! + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > cap) return cap + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
+
+export async function correctSpelling(db: Db, query: string): Promise<{ query: string; corrections: Record<string, string> }> {
+  const words = [...new Set(tokenize(query))].filter((w) => w.length >= 4 && !/\d/.test(w) && !isStopword(w));
+  if (words.length === 0) return { query, corrections: {} };
+  const known = new Set(
+    (
+      await queryRows<{ word: string }>(
+        db,
+        sql`select word from lexeme_stats where field = 'tsv_simple' and word in ${words}`,
+      )
+    ).map((r) => fold(r.word)),
+  );
+  const unknown = words.filter((w) => !known.has(w));
+  if (unknown.length === 0) return { query, corrections: {} };
+
+  const corrections: Record<string, string> = {};
+  for (const word of unknown) {
+    const candidates = await queryRows<{ word: string; ndoc: number }>(
+      db,
+      sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and left(word, 1) = ${word[0]!}
+          and length(word) between ${word.length - 2} and ${word.length + 2}`,
+    );
+    let best: { word: string; ndoc: number; distance: number } | undefined;
+    for (const candidate of candidates) {
+      const folded = fold(candidate.word);
+      if (folded === word) continue;
+      const distance = editDistance(word, folded, allowedEdits(word));
+      if (distance > allowedEdits(word)) continue;
+      if (!best || distance < best.distance || (distance === best.distance && candidate.ndoc > best.ndoc)) {
+        best = { word: folded, ndoc: candidate.ndoc, distance };
+      }
+    }
+    if (best) corrections[word] = best.word;
+  }
+  if (Object.keys(corrections).length === 0) return { query, corrections };
+  const corrected = query.replace(/[\p{L}\p{N}]+/gu, (token) => corrections[fold(token)] ?? token);
+  return { query: corrected, corrections };
+}
