@@ -73,3 +73,9 @@ test('article markdown is rendered without any script', async ({ page }) => {
   await expect(page.locator('article script')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Also available in' }).getByRole('link', { name: 'Deutsch' })).toBeVisible();
 });
+
+test('misspelt searches are corrected and say so', async ({ page }) => {
+  await page.goto('/search?q=voicmail+numbr');
+  await expect(page.getByTestId('spelling')).toContainText('voicemail');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+});

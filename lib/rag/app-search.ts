@@ -3,6 +3,7 @@ import { createEmbedder, createReranker } from '@/lib/ai/models';
 import { getConfig } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import { searchChunks, uniqueDocuments, type SearchHit } from './search';
+import { correctSpelling } from './spelling';
 
 /** Search as the help site runs it: the app's database and models, the configured weights. */
 export async function searchHelpCenter({
@@ -15,16 +16,21 @@ export async function searchHelpCenter({
   lang?: string;
   k?: number;
   includeInternal?: boolean;
-}): Promise<{ hits: SearchHit[]; ms: number }> {
+}): Promise<{ hits: SearchHit[]; ms: number; correctedQuery?: string }> {
   const config = getConfig();
   const { db } = await getDatabase();
   const started = performance.now();
+  const spelling = await correctSpelling(db, query);
   const hits = await searchChunks(
     { db, embedder: createEmbedder(config.model), reranker: createReranker() },
-    { query, lang, k: 40, audience: includeInternal ? 'all' : 'public', weights: config.search },
+    { query: spelling.query, lang, k: 40, audience: includeInternal ? 'all' : 'public', weights: config.search, correctSpelling: false },
   );
   // A passage scoring no more than the reranker gives on retrieval rank alone shares no word
   // with the query: nearest neighbours of nonsense, not results.
   const relevant = hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
-  return { hits: uniqueDocuments(relevant).slice(0, k), ms: performance.now() - started };
+  return {
+    hits: uniqueDocuments(relevant).slice(0, k),
+    ms: performance.now() - started,
+    correctedQuery: Object.keys(spelling.corrections).length > 0 ? spelling.query : undefined,
+  };
 }

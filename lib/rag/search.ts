@@ -32,6 +32,8 @@ export type SearchOptions = {
   weights?: SearchWeights;
   /** Candidates each retriever contributes (HNSW returns at most hnsw.ef_search = 40 rows). */
   pool?: number;
+  /** Correct misspelt words against the corpus vocabulary first (default: yes). */
+  correctSpelling?: boolean;
 };
 
 export type SearchHit = {
@@ -103,7 +105,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   const w = options.weights ?? DEFAULT_SEARCH_WEIGHTS;
   const raw = options.query.trim().slice(0, 2000);
   if (!raw) return [];
-  const { query } = await correctSpelling(deps.db, raw);
+  const query = options.correctSpelling === false ? raw : (await correctSpelling(deps.db, raw)).query;
 
   const filters: SQL[] = [];
   if ((options.audience ?? 'public') === 'public') filters.push(sql`c.audience = 'public'`);

@@ -39,7 +39,12 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         {result && result.hits.length > 0 && (
           <>
             <p className="mb-3 text-sm text-muted-foreground">{t.search.results(result.hits.length, q)}</p>
-            <SearchResults hits={result.hits} query={q} queryLang={lang} locale={locale} otherLanguageLabel={t.search.otherLanguage} />
+            {result.correctedQuery && (
+              <p className="mb-3 text-sm" data-testid="spelling">
+                {t.search.showingFor} <em className="font-medium not-italic">{result.correctedQuery}</em>
+              </p>
+            )}
+            <SearchResults hits={result.hits} query={result.correctedQuery ?? q} queryLang={lang} locale={locale} otherLanguageLabel={t.search.otherLanguage} />
           </>
         )}
       </div>

@@ -15,9 +15,10 @@ export async function GET(request: NextRequest) {
   const { q, k } = parsed.data;
   if (!q) return apiError(400, 'bad_request', 'q: give a search query');
   const lang = parsed.data.lang ?? detectLanguage(q);
-  const { hits, ms } = await searchHelpCenter({ query: q, lang, k });
+  const { hits, ms, correctedQuery } = await searchHelpCenter({ query: q, lang, k });
   return NextResponse.json({
     query: q,
+    correctedQuery: correctedQuery ?? null,
     lang: lang ?? null,
     ms: Math.round(ms * 10) / 10,
     results: hits.map((h) => ({

@@ -52,6 +52,7 @@ export const de: Messages = {
     emptyBody: 'Die Suche versteht Deutsch, Englisch, Französisch und Italienisch – auch mit Tippfehlern.',
     noResultsTitle: 'Keine Artikel gefunden',
     noResultsBody: 'Versuchen Sie andere Wörter oder beschreiben Sie das Problem statt des Produktnamens.',
+    showingFor: 'Ergebnisse für',
     otherLanguage: 'Artikel in einer anderen Sprache',
   },
   article: {
