@@ -2,6 +2,7 @@ import { getConfig, type Config } from '@/lib/config';
 import { openPglite, openPostgres, type Database } from './client';
 import { migrateDatabase } from './migrate';
 import { claimDataDir } from './pglite-owner';
+import { markInterruptedIngestRuns } from './queries/ingest-runs';
 
 export type { Db, Database, DatabaseKind } from './client';
 
@@ -19,6 +20,8 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   try {
     const database = await openPglite({ dataDir: config.database.dataDir });
     await migrateDatabase(database);
+    // We own the data dir now, so no other process can be mid-ingest.
+    await markInterruptedIngestRuns(database.db);
     return {
       ...database,
       close: async () => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '@/lib/ai/models';
 import { openPglite } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
+import { markInterruptedIngestRuns } from '@/lib/db/queries/ingest-runs';
 import { queryRows } from '@/lib/db/rows';
 import { searchChunks } from '@/lib/rag/search';
 import { runIngest } from './run';
@@ -54,6 +55,10 @@ describe('an ingest killed halfway (embedded database)', () => {
     expect(after).toEqual(before);
 
     const reopened = await openPglite({ dataDir });
+    // The killed run is left 'running'; the next owner of the data dir marks it interrupted.
+    expect(await markInterruptedIngestRuns(reopened.db)).toBe(1);
+    const runs = await queryRows<{ status: string }>(reopened.db, sql`select status from ingest_runs order by id`);
+    expect(runs.map((r) => r.status)).toEqual(['succeeded', 'interrupted']);
     const result = await runIngest(reopened.db, { dir: corpus, source: 'test', embedder });
     expect(result.stats).toMatchObject({ added: 1, updated: 1, deleted: 1 });
     const [row] = await queryRows<{ n: number }>(reopened.db, sql`select count(*)::int as n from chunks where content like '%CHF 9.99%'`);
