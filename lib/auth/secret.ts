@@ -8,15 +8,26 @@ import type { Config } from '@/lib/config';
  * and kept in DATA_DIR, so the embedded default needs no configuration and sessions survive
  * restarts. Several instances must share AUTH_SECRET (see the README).
  */
+const resolved = new Map<string, string>();
+
 export function resolveAuthSecret(config: Pick<Config, 'authSecret' | 'dataDir'>): string {
   if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'auth-secret');
+  // Read (or create) the file once per process: the proxy asks on every request.
+  const known = resolved.get(config.dataDir);
+  if (known) return known;
+  const secret = readOrCreateSecret(config.dataDir);
+  resolved.set(config.dataDir, secret);
+  return secret;
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(32).toString('base64url');
   try {
     fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });

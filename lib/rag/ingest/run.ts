@@ -81,6 +81,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
     // Ids and urls must be unique. A url already stored keeps its owner; otherwise the first
     // file (in path order) wins, and later claimants are reported and skipped.
     const slugOwner = new Map(stored.map((d) => [d.slug, d.id]));
+    const parsedIds = new Set(parsedFiles.map((f) => f.parsed.id));
     const accepted = new Map<string, (typeof parsedFiles)[number]>();
     const claimedSlugs = new Set<string>();
     const ordered = [...parsedFiles].sort((a, b) => Number(slugOwner.get(b.parsed.slug) === b.parsed.id) - Number(slugOwner.get(a.parsed.slug) === a.parsed.id));
@@ -90,7 +91,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       const problem =
         accepted.has(id) || foreign.ids.has(id)
           ? `duplicate document id "${id}"`
-          : claimedSlugs.has(slug) || foreign.slugs.has(slug) || (owner !== undefined && owner !== id && parsedFiles.some((f) => f.parsed.id === owner))
+          : claimedSlugs.has(slug) || foreign.slugs.has(slug) || (owner !== undefined && owner !== id && parsedIds.has(owner))
             ? `duplicate url "${slug}"`
             : undefined;
       if (problem) {
