@@ -15,9 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { createEmbedder, createReranker, type Embedder } from '@/lib/ai/models';
-import { openPglite, openPostgres, type Database } from '@/lib/db/client';
+import { openPglite, type Database } from '@/lib/db/client';
+import { openThrowawayPostgres } from '@/lib/db/test-databases';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { chunks, documents } from '@/lib/db/schema';
 import { percentile } from '@/lib/eval/metrics';
@@ -98,6 +98,11 @@ async function load(database: Database, embedder: Embedder, passages: Passage[],
   return passages.length / ((performance.now() - started) / 1000);
 }
 
+async function migrated(database: Database): Promise<Database> {
+  await migrateDatabase(database);
+  return database;
+}
+
 async function timeQueries(run: (q: string, lang?: string) => Promise<unknown>, queries: { q: string; lang?: string }[]) {
   for (const { q, lang } of queries.slice(0, 10)) await run(q, lang); // warm-up
   const times: number[] = [];
@@ -148,24 +153,11 @@ async function main() {
   try {
     const backends = (values.backends ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
     for (const backend of backends) {
-      let database: Database;
-      let cleanup = async () => {};
-      if (backend === 'pglite') {
-        database = await openPglite();
-      } else {
-        const admin = postgres(pgUrl, { max: 1, onnotice: () => {} });
-        const name = `lantern_bench_${Date.now()}`;
-        await admin.unsafe(`create database ${name}`);
-        const url = new URL(pgUrl);
-        url.pathname = `/${name}`;
-        database = await openPostgres({ url: url.toString(), max: 4 });
-        cleanup = async () => {
-          if (values.keep) console.log(`Kept ${url.toString()} for inspection.`);
-          else await admin.unsafe(`drop database if exists ${name} with (force)`);
-          await admin.end();
-        };
-      }
-      await migrateDatabase(database);
+      const database: Database =
+        backend === 'pglite'
+          ? await migrated(await openPglite())
+          : await openThrowawayPostgres(pgUrl, { prefix: 'lantern_bench', keep: values.keep });
+      if (backend === 'postgres' && values.keep) console.log(`Keeping ${database.url} for inspection.`);
       for (const size of sizes) {
         const rate = await load(database, embedder, biggest.slice(0, size), vectors.slice(0, size));
         const search = (deps: { embedder: Embedder; reranker?: typeof reranker }, method: SearchMethod) => (q: string, lang?: string) =>
@@ -177,7 +169,6 @@ async function main() {
         console.log(row.join('  '));
       }
       await database.close();
-      await cleanup();
     }
   } finally {
     pg?.stop();

@@ -21,8 +21,15 @@ async function openMigratedPglite(): Promise<Database> {
   return database;
 }
 
-async function openThrowawayPostgres(adminUrl: string): Promise<Database> {
-  const name = `lantern_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+/**
+ * A fresh, migrated database on a PostgreSQL server (the admin URL's role must be allowed to
+ * create databases). close() drops it unless `keep` is set.
+ */
+export async function openThrowawayPostgres(
+  adminUrl: string,
+  { prefix = 'lantern_t', keep = false }: { prefix?: string; keep?: boolean } = {},
+): Promise<Database> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = new URL(adminUrl);
@@ -33,7 +40,7 @@ async function openThrowawayPostgres(adminUrl: string): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      if (!keep) await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end({ timeout: 5 });
     },
   };

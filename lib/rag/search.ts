@@ -173,7 +173,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
         version: row.version,
         audience: row.audience,
         score: score * boost(row.lang),
-        ranks: { vector: ranks.vector, fts: ranks.fts, simple: ranks.simple, fused: 0, rerank: null },
+        ranks: { ...ranks, fused: 0, rerank: null },
       };
     })
     .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
