@@ -47,6 +47,15 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' }).optional(),
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   OPENAI_EMBEDDING_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
+  OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).optional(),
+  OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).optional(),
+  GOLDEN_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.8),
+  GOLDEN_SOURCE_THRESHOLD: z.coerce.number().min(0).max(1).default(0.5),
+  CHAT_MAX_SOURCES: z.coerce.number().int().min(1).max(20).default(6),
+  CHAT_MODEL_TIMEOUT_MS: positiveInt(30000),
+  CHAT_FALLBACK: z.enum(['none', 'local']).default('none'),
+  CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  LOCAL_ANSWER_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.5),
 });
 
 export type Config = {
@@ -59,9 +68,27 @@ export type Config = {
   search: SearchWeights;
   /** Below this reranked score the best passage is not trusted: the system abstains. */
   retrievalMinScore: number;
+  chat: {
+    goldenMatchThreshold: number;
+    goldenSourceThreshold: number;
+    maxSources: number;
+    modelTimeoutMs: number;
+    fallback: 'none' | 'local';
+    localMinCoverage: number;
+    /** Messages one visitor or user may send per minute. */
+    rateLimitPerMinute: number;
+  };
   model:
     | { provider: 'local' }
-    | { provider: 'openai'; apiKey: string; baseURL: string | undefined; chatModel: string; embeddingModel: string };
+    | {
+        provider: 'openai';
+        apiKey: string;
+        baseURL: string | undefined;
+        chatModel: string;
+        embeddingModel: string;
+        /** USD per million tokens; undefined = look the model up in lib/ai/pricing.ts. */
+        price: { inputPerMTok: number; outputPerMTok: number } | undefined;
+      };
 };
 
 export class ConfigError extends Error {
@@ -105,6 +132,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxDfFraction: e.SEARCH_MAX_DF,
     },
     retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
+    chat: {
+      goldenMatchThreshold: e.GOLDEN_MATCH_THRESHOLD,
+      goldenSourceThreshold: e.GOLDEN_SOURCE_THRESHOLD,
+      maxSources: e.CHAT_MAX_SOURCES,
+      modelTimeoutMs: e.CHAT_MODEL_TIMEOUT_MS,
+      fallback: e.CHAT_FALLBACK,
+      localMinCoverage: e.LOCAL_ANSWER_MIN_COVERAGE,
+      rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
+    },
     model: e.OPENAI_API_KEY
       ? {
           provider: 'openai',
@@ -112,6 +148,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           baseURL: e.OPENAI_BASE_URL,
           chatModel: e.OPENAI_CHAT_MODEL,
           embeddingModel: e.OPENAI_EMBEDDING_MODEL,
+          price:
+            e.OPENAI_PRICE_INPUT_PER_MTOK !== undefined || e.OPENAI_PRICE_OUTPUT_PER_MTOK !== undefined
+              ? { inputPerMTok: e.OPENAI_PRICE_INPUT_PER_MTOK ?? 0, outputPerMTok: e.OPENAI_PRICE_OUTPUT_PER_MTOK ?? 0 }
+              : undefined,
         }
       : { provider: 'local' },
   };

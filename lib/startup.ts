@@ -3,6 +3,7 @@ import { getDatabase } from '@/lib/db';
 import { migrationState } from '@/lib/db/migrate';
 import { DataDirInUseError } from '@/lib/db/pglite-owner';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { ConfigError } from '@/lib/config';
 import { createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
@@ -30,6 +31,8 @@ export async function startLantern(): Promise<void> {
     if (shouldSeedDemo(config)) {
       const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
       if (result.seeded) seeded = `, ${result.users} demo accounts seeded (see README)`;
+      const golden = await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
+      if (golden) seeded += `, ${golden} golden answers`;
     }
     let ingested = '';
     if (shouldIngestOnStart(config)) {

@@ -1,12 +1,14 @@
 /**
  * npm run db:seed [-- --force]
- * Seeds the demo accounts (content/seed/users.json). Refuses a database that already has users
+ * Seeds the demo accounts (content/seed/users.json) and, into an empty table, the demo golden
+ * answers (content/seed/golden-answers.jsonl). Refuses a database that already has users
  * unless --force, which resets the demo accounts only.
  */
 import { parseArgs } from 'node:util';
 import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { runCli } from './cli';
 
 runCli(async () => {
@@ -15,7 +17,8 @@ runCli(async () => {
   try {
     const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: values.force ?? false });
     if (!result.seeded) throw new Error('The database already has users; nothing was seeded. Use --force to reset the demo accounts.');
-    console.log(`Seeded ${result.users} demo accounts.`);
+    const golden = await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
+    console.log(`Seeded ${result.users} demo accounts${golden ? ` and ${golden} golden answers` : ''}.`);
   } finally {
     await database.close();
   }

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { SiteHeader } from '@/components/site/site-header';
+import { auth } from '@/lib/auth';
 import { getMessages } from '@/lib/i18n/server';
 
 export default async function HelpLayout({ children }: { children: ReactNode }) {
-  const { t } = await getMessages();
+  const [{ locale, t }, session] = await Promise.all([getMessages(), auth()]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,6 +19,7 @@ export default async function HelpLayout({ children }: { children: ReactNode }) 
         {children}
       </main>
       <footer className="border-t py-6 text-center text-xs text-muted-foreground">{t.site.footer}</footer>
+      <ChatLauncher labels={t.chat} locale={locale} signedIn={session?.user?.role === 'customer'} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { EmbeddingModelV4, RerankingModelV4 } from '@ai-sdk/provider';
-import { embedMany } from 'ai';
+import { embedMany, type LanguageModel } from 'ai';
 import type { Config } from '@/lib/config';
 import { LocalEmbeddingModel } from './local/embedding-model';
+import { LocalLanguageModel, type LocalLanguageModelOptions } from './local/language-model';
+import { FREE, priceOf, type Price } from './pricing';
 import { LocalRerankingModel } from './local/reranking-model';
 
 /**
@@ -40,4 +42,27 @@ export function createEmbedder(model: Config['model']): Embedder {
 /** Reranking stays local with either provider: it is lexical and needs no model server. */
 export function createReranker(): RerankingModelV4 {
   return new LocalRerankingModel();
+}
+
+export type ChatModel = { model: LanguageModel; id: string; price: Price };
+
+/**
+ * The answer generator. With OPENAI_API_KEY, `openai.chat` (the /v1/chat/completions API that
+ * OpenAI, vLLM, Ollama and llama.cpp all serve); otherwise the built-in local model, which
+ * reads corpus word statistics to judge whether a passage really answers the question.
+ */
+export function createChatModel(model: Config['model'], local: LocalLanguageModelOptions = {}): ChatModel {
+  if (model.provider === 'openai') {
+    return {
+      model: createOpenAI({ apiKey: model.apiKey, baseURL: model.baseURL }).chat(model.chatModel),
+      id: `openai:${model.chatModel}`,
+      price: model.price ?? priceOf(model.chatModel),
+    };
+  }
+  return createLocalChatModel(local);
+}
+
+export function createLocalChatModel(options: LocalLanguageModelOptions = {}): ChatModel {
+  const languageModel = new LocalLanguageModel(options);
+  return { model: languageModel, id: `local:${languageModel.modelId}`, price: FREE };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@/lib/auth/roles';
 
 /** People who sign in: customers and staff. Emails are stored lower-cased. */
@@ -167,3 +167,156 @@ export const lexemeStats = pgTable(
     index('lexeme_stats_spelling_idx').on(t.field, sql`left(${t.word}, 1)`, sql`length(${t.word})`),
   ],
 );
+
+/**
+ * Expert-curated question/answer pairs. A chat question that nearly matches one gets the answer
+ * verbatim (lib/rag/golden.ts); source_ids name the articles that back it (cited with it).
+ */
+export const goldenAnswers = pgTable(
+  'golden_answers',
+  {
+    id: text('id').primaryKey(),
+    lang: text('lang').notNull(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    sourceIds: jsonb('source_ids').$type<string[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('golden_answers_lang_idx').on(t.lang)],
+);
+
+/**
+ * A chat conversation. Exactly one owner: a signed-in user, or an anonymous browser session
+ * (the SHA-256 of its httpOnly cookie token, so a stolen database does not hand out sessions).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ownerAnonKey: text('owner_anon_key'),
+    title: text('title').notNull(),
+    lang: text('lang'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversations_owner_user_idx').on(t.ownerUserId, t.updatedAt),
+    index('conversations_owner_anon_idx').on(t.ownerAnonKey),
+    index('conversations_updated_idx').on(t.updatedAt),
+    check('conversations_one_owner', sql`(${t.ownerUserId} is null) <> (${t.ownerAnonKey} is null)`),
+  ],
+);
+
+export const MESSAGE_ROLES = ['user', 'assistant', 'agent'] as const;
+
+/** One message. A retried answer is kept (with its trace) but marked superseded. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: serial('seq').notNull(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The browser's id for a customer message: a repeat of it is a retry, not a new message. */
+    clientId: text('client_id'),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
+    content: text('content').notNull(),
+    lang: text('lang'),
+    outcome: text('outcome'),
+    citations: jsonb('citations').$type<unknown[]>().notNull().default([]),
+    suggestions: jsonb('suggestions').$type<string[]>(),
+    handoffOffered: boolean('handoff_offered').notNull().default(false),
+    replyTo: uuid('reply_to'),
+    superseded: boolean('superseded').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.seq),
+    uniqueIndex('messages_client_id_idx').on(t.conversationId, t.clientId),
+    check('messages_role_check', sql`${t.role} in ('user', 'assistant', 'agent')`),
+  ],
+);
+
+/** How one answer came about: everything an expert or a dashboard needs to judge it. */
+export const answerTraces = pgTable(
+  'answer_traces',
+  {
+    id: serial('id').primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    condensedQuery: text('condensed_query'),
+    lang: text('lang').notNull(),
+    route: text('route').notNull(),
+    outcome: text('outcome').notNull(),
+    goldenId: text('golden_id'),
+    goldenScore: real('golden_score'),
+    retrieved: jsonb('retrieved').$type<unknown[]>().notNull().default([]),
+    citations: jsonb('citations').$type<unknown[]>().notNull().default([]),
+    model: text('model').notNull(),
+    tokensIn: integer('tokens_in').notNull().default(0),
+    tokensOut: integer('tokens_out').notNull().default(0),
+    costUsd: doublePrecision('cost_usd').notNull().default(0),
+    ttftMs: real('ttft_ms'),
+    totalMs: real('total_ms'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('answer_traces_created_idx').on(t.createdAt), index('answer_traces_conversation_idx').on(t.conversationId)],
+);
+
+/** A customer's thumbs up/down (one per answer; changing it overwrites). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    rating: text('rating', { enum: ['up', 'down'] }).notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('feedback_rating_check', sql`${t.rating} in ('up', 'down')`)],
+);
+
+/** A request for a person. At most one is open per conversation. */
+export const handoffs = pgTable(
+  'handoffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['open', 'claimed', 'closed'] }).notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    outcome: text('outcome'),
+  },
+  (t) => [
+    index('handoffs_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('handoffs_one_open_idx').on(t.conversationId).where(sql`${t.status} <> 'closed'`),
+    check('handoffs_reason_check', sql`${t.reason} in ('customer_request', 'missing_knowledge', 'policy', 'tool_failure', 'other')`),
+    check('handoffs_status_check', sql`${t.status} in ('open', 'claimed', 'closed')`),
+  ],
+);
+
+export type GoldenAnswerRow = typeof goldenAnswers.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type AnswerTraceRow = typeof answerTraces.$inferSelect;
+export type HandoffRow = typeof handoffs.$inferSelect;

@@ -13,12 +13,25 @@ export function tsConfigFor(lang: string | undefined): string {
 
 // Function words are the surest sign of a language in a short message ("wie", "comment", "il").
 // Words that are function words in several of our languages tell nothing and are dropped.
+// Question words and auxiliaries the stop-word lists lack; customers' questions are full of them.
+const EXTRA_FUNCTION_WORDS: Record<Locale, string[]> = {
+  en: ['does', 'do', 'did', 'doesnt', 'dont', 'cant', 'can', 'my', 'how', 'why', 'when', 'what', 'is', 'are', 'the', 'i', 'im', 'should', 'would', 'could', 'will', 'get'],
+  de: ['ich', 'mein', 'meine', 'meinen', 'wie', 'warum', 'wieso', 'wann', 'kann', 'ist', 'sind', 'nicht', 'kein', 'keine', 'bei', 'habe'],
+  fr: ['je', 'mon', 'ma', 'mes', 'comment', 'pourquoi', 'quand', 'est', 'les', 'des', 'pas', 'avec', 'pour', 'ai'],
+  it: ['io', 'mio', 'mia', 'come', 'perché', 'quando', 'il', 'gli', 'della', 'non', 'con', 'ho', 'sono'],
+};
+
 const FUNCTION_WORDS: Record<Locale, Set<string>> = (() => {
-  const lists: Record<Locale, string[]> = { en: eng, de: deu, fr: fra, it: ita };
+  const lists: Record<Locale, string[]> = {
+    en: [...eng, ...EXTRA_FUNCTION_WORDS.en],
+    de: [...deu, ...EXTRA_FUNCTION_WORDS.de],
+    fr: [...fra, ...EXTRA_FUNCTION_WORDS.fr],
+    it: [...ita, ...EXTRA_FUNCTION_WORDS.it],
+  };
   const counts = new Map<string, number>();
   for (const list of Object.values(lists)) for (const w of new Set(list)) counts.set(w, (counts.get(w) ?? 0) + 1);
   const unique = (list: string[]) => new Set(list.filter((w) => counts.get(w) === 1));
-  return { en: unique(eng), de: unique(deu), fr: unique(fra), it: unique(ita) };
+  return { en: unique(lists.en), de: unique(lists.de), fr: unique(lists.fr), it: unique(lists.it) };
 })();
 
 function functionWordVotes(text: string): Map<Locale, number> {

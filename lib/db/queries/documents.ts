@@ -53,3 +53,23 @@ export async function countKnowledge(db: Db): Promise<{ documents: number; chunk
 export async function deleteDocuments(db: Db, { ids }: { ids: string[] }): Promise<void> {
   if (ids.length > 0) await db.delete(documents).where(inArray(documents.id, ids));
 }
+
+/** Documents by id, in the order asked (missing or, for customers, internal ones left out). */
+export async function findDocumentsByIds(
+  db: Db,
+  { ids, includeInternal }: { ids: string[]; includeInternal: boolean },
+): Promise<Pick<DocumentRow, 'id' | 'slug' | 'title' | 'lang'>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: documents.id, slug: documents.slug, title: documents.title, lang: documents.lang })
+    .from(documents)
+    .where(and(inArray(documents.id, ids), includeInternal ? undefined : eq(documents.audience, 'public')));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The product versions the corpus distinguishes (e.g. box3, box5). */
+export async function listVersions(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ version: documents.version }).from(documents).where(sql`${documents.version} is not null`);
+  return rows.map((r) => r.version!).sort();
+}

@@ -1,0 +1,38 @@
+import { FileText } from 'lucide-react';
+import { useId } from 'react';
+import type { Citation } from '@/lib/chat/contract';
+import { ChatLink, isSafeHref } from './chat-link';
+
+/** The answer's sources as chips: number, article title and section; each opens the article at that heading. */
+export function CitationList({ citations, label }: { citations: readonly Citation[]; label: string }) {
+  const id = useId();
+  const safe = citations.filter((citation) => isSafeHref(citation.url));
+  if (safe.length === 0) return null;
+  return (
+    <div>
+      <p id={id} className="mb-1.5 text-xs font-medium text-muted-foreground">
+        {label}
+      </p>
+      <ul aria-labelledby={id} className="flex flex-wrap gap-2">
+        {safe.map((citation) => (
+          <li key={`${citation.n}-${citation.url}`} className="min-w-0 max-w-full">
+            <ChatLink
+              href={citation.url}
+              data-testid="chat-citation"
+              className="flex min-w-0 max-w-full items-center gap-2 rounded-lg border bg-background px-2.5 py-1.5 text-xs transition-colors hover:border-primary/60 hover:bg-accent"
+            >
+              <span className="inline-flex size-5 shrink-0 items-center justify-center rounded bg-primary/15 text-[0.7rem] font-semibold text-primary">
+                {citation.n}
+              </span>
+              <FileText aria-hidden className="size-3.5 shrink-0 text-muted-foreground" />
+              <span className="min-w-0 truncate">
+                <span className="font-medium">{citation.title}</span>
+                {citation.heading && <span className="text-muted-foreground"> · {citation.heading}</span>}
+              </span>
+            </ChatLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+'use client';
+
+import { Chat } from '@ai-sdk/react';
+import { DefaultChatTransport } from 'ai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatUIMessage, ConversationSummary, HandoffSummary } from '@/lib/chat/contract';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { fetchConversation, fetchConversations } from './chat-api';
+import { clearStoredConversationId, newId, readStoredConversationId, storeConversationId } from './conversation-storage';
+
+/** While a hand-off is open, look for the support expert's replies this often. */
+export const HANDOFF_POLL_MS = 10_000;
+
+export type ChatSessionPhase = 'idle' | 'loading' | 'ready' | 'error';
+
+export type ChatSession = {
+  phase: ChatSessionPhase;
+  signedIn: boolean;
+  conversationId: string | null;
+  /** The AI SDK chat of the current conversation (kept outside React so it outlives the dialog). */
+  chat: Chat<ChatUIMessage> | null;
+  handoff: HandoffSummary | null;
+  /** Signed-in customers only: null until loaded. */
+  conversations: ConversationSummary[] | null;
+  conversationsError: boolean;
+  startNew: () => void;
+  open: (id: string) => void;
+  retryLoad: () => void;
+  setHandoff: (handoff: HandoffSummary) => void;
+  refreshConversations: () => void;
+  /** The site's language, sent with every message. */
+  locale: Locale;
+};
+
+type Current = { id: string; chat: Chat<ChatUIMessage>; handoff: HandoffSummary | null };
+
+function userText(message: ChatUIMessage): string {
+  return message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
+}
+
+/**
+ * POST /api/chat with only the new (or retried) customer message: the server keeps the history.
+ * The site's locale comes in per request (`sendMessage(…, { body: { locale } })`).
+ */
+function createTransport() {
+  return new DefaultChatTransport<ChatUIMessage>({
+    api: '/api/chat',
+    prepareSendMessagesRequest: ({ id, messages, body }) => {
+      const last = messages.at(-1);
+      if (!last || last.role !== 'user') throw new Error('Nothing to send.');
+      storeConversationId(id);
+      const locale: unknown = body?.locale;
+      return {
+        body: {
+          conversationId: id,
+          message: { id: last.id, role: 'user', parts: [{ type: 'text', text: userText(last) }] },
+          ...(isLocale(locale) ? { locale } : {}),
+        },
+      };
+    },
+  });
+}
+
+/**
+ * The chat's state outside any one view: which conversation is current (sessionStorage), its
+ * messages (loaded from the server on start), its hand-off, and, for signed-in customers, the
+ * list of their conversations. `enabled` defers all of it (the launcher starts it on first open).
+ */
+export function useChatSession({ enabled, signedIn, locale }: { enabled: boolean; signedIn: boolean; locale: Locale }): ChatSession {
+  const [current, setCurrent] = useState<Current | null>(null);
+  const [phase, setPhase] = useState<ChatSessionPhase>('idle');
+  const [failedId, setFailedId] = useState<string | null>(null);
+  const [conversations, setConversations] = useState<ConversationSummary[] | null>(null);
+  const [conversationsError, setConversationsError] = useState(false);
+
+  const currentRef = useRef<Current | null>(null);
+  const loadSeq = useRef(0);
+  const started = useRef(false);
+  const onFinishRef = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    currentRef.current = current;
+  }, [current]);
+
+  const [transport] = useState(createTransport);
+
+  const createChat = useCallback(
+    (id: string, messages: ChatUIMessage[]) =>
+      new Chat<ChatUIMessage>({ id, messages, transport, generateId: newId, onFinish: () => onFinishRef.current() }),
+    [transport],
+  );
+
+  const replace = useCallback((next: Current) => {
+    const previous = currentRef.current;
+    if (previous && previous.chat !== next.chat) void previous.chat.stop();
+    currentRef.current = next;
+    setCurrent(next);
+  }, []);
+
+  const load = useCallback(
+    async (id: string | null) => {
+      const seq = ++loadSeq.current;
+      await Promise.resolve();
+      if (!id) {
+        const fresh = newId();
+        replace({ id: fresh, chat: createChat(fresh, []), handoff: null });
+        setPhase('ready');
+        return;
+      }
+      setPhase('loading');
+      try {
+        const detail = await fetchConversation(id);
+        if (seq !== loadSeq.current) return;
+        if (detail) {
+          storeConversationId(id);
+          replace({ id, chat: createChat(id, detail.messages ?? []), handoff: detail.handoff ?? null });
+        } else {
+          clearStoredConversationId();
+          const fresh = newId();
+          replace({ id: fresh, chat: createChat(fresh, []), handoff: null });
+        }
+        setFailedId(null);
+        setPhase('ready');
+      } catch {
+        if (seq !== loadSeq.current) return;
+        setFailedId(id);
+        setPhase('error');
+      }
+    },
+    [createChat, replace],
+  );
+
+  const refreshConversations = useCallback(() => {
+    if (!signedIn) return () => {};
+    let cancelled = false;
+    fetchConversations().then(
+      (list) => {
+        if (cancelled) return;
+        setConversations(list);
+        setConversationsError(false);
+      },
+      () => {
+        if (!cancelled) setConversationsError(true);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [signedIn]);
+
+  useEffect(() => {
+    onFinishRef.current = () => {
+      if (signedIn) refreshConversations();
+    };
+  }, [signedIn, refreshConversations]);
+
+  useEffect(() => {
+    if (!enabled || started.current) return;
+    started.current = true;
+    void load(readStoredConversationId());
+  }, [enabled, load]);
+
+  useEffect(() => {
+    if (enabled && signedIn) return refreshConversations();
+  }, [enabled, signedIn, refreshConversations]);
+
+  // A support expert answers in the same conversation: while a hand-off is open, pick up new messages.
+  const pollId = current && current.handoff && current.handoff.status !== 'closed' ? current.id : null;
+  useEffect(() => {
+    if (!pollId) return;
+    let busy = false;
+    const timer = window.setInterval(async () => {
+      const now = currentRef.current;
+      if (busy || document.hidden || !now || now.id !== pollId || now.chat.status !== 'ready') return;
+      busy = true;
+      try {
+        const detail = await fetchConversation(pollId);
+        const latest = currentRef.current;
+        if (!detail || !latest || latest.id !== pollId) return;
+        if (latest.chat.status === 'ready' && detail.messages.length > latest.chat.messages.length) {
+          latest.chat.messages = detail.messages;
+        }
+        if (detail.handoff && (detail.handoff.status !== latest.handoff?.status || detail.handoff.id !== latest.handoff?.id)) {
+          const next = { ...latest, handoff: detail.handoff };
+          currentRef.current = next;
+          setCurrent(next);
+        }
+      } catch {
+        // try again on the next tick
+      } finally {
+        busy = false;
+      }
+    }, HANDOFF_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [pollId]);
+
+  const startNew = useCallback(() => {
+    loadSeq.current++;
+    clearStoredConversationId();
+    const id = newId();
+    replace({ id, chat: createChat(id, []), handoff: null });
+    setFailedId(null);
+    setPhase('ready');
+  }, [createChat, replace]);
+
+  const open = useCallback((id: string) => void load(id), [load]);
+  const retryLoad = useCallback(() => void load(failedId), [load, failedId]);
+
+  const setHandoff = useCallback((handoff: HandoffSummary) => {
+    const now = currentRef.current;
+    if (!now) return;
+    storeConversationId(now.id);
+    const next = { ...now, handoff };
+    currentRef.current = next;
+    setCurrent(next);
+  }, []);
+
+  return {
+    phase,
+    signedIn,
+    conversationId: current?.id ?? null,
+    chat: current?.chat ?? null,
+    handoff: current?.handoff ?? null,
+    conversations,
+    conversationsError,
+    startNew,
+    open,
+    retryLoad,
+    setHandoff,
+    refreshConversations: () => void refreshConversations(),
+    locale,
+  };
+}

@@ -1,0 +1,34 @@
+import { createChatModel, createEmbedder, createLocalChatModel, createReranker } from '@/lib/ai/models';
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import type { AnswerDeps, AnswerSettings } from '@/lib/rag/answer';
+import { loadTermStats } from '@/lib/rag/term-stats';
+import { getSite } from '@/lib/site';
+
+export function answerSettings(config: Config, overrides: Partial<AnswerSettings> = {}): AnswerSettings {
+  return {
+    search: config.search,
+    goldenMatchThreshold: config.chat.goldenMatchThreshold,
+    goldenSourceThreshold: config.chat.goldenSourceThreshold,
+    maxSources: config.chat.maxSources,
+    clarifyVersions: true,
+    modelTimeoutMs: config.chat.modelTimeoutMs,
+    ...overrides,
+  };
+}
+
+/** Everything the answer pipeline needs, from the configuration and the database. */
+export async function createAnswerDeps(db: Db, config: Config, overrides: Partial<AnswerSettings> = {}): Promise<AnswerDeps> {
+  const termStats = await loadTermStats(db);
+  const local = { termWeight: termStats.idf, minCoverage: config.chat.localMinCoverage };
+  return {
+    db,
+    embedder: createEmbedder(config.model),
+    reranker: createReranker(),
+    termStats,
+    generator: createChatModel(config.model, local),
+    fallback: config.model.provider === 'openai' && config.chat.fallback === 'local' ? createLocalChatModel(local) : undefined,
+    company: getSite().company,
+    settings: answerSettings(config, overrides),
+  };
+}

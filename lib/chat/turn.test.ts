@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { readUIMessageStream } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbedder } from '@/lib/ai/models';
+import { parseConfig } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import { saveFeedback } from '@/lib/db/queries/feedback';
+import { requestHandoff } from '@/lib/db/queries/handoffs';
+import { queryRows } from '@/lib/db/rows';
+import { testBackends } from '@/lib/db/test-databases';
+import { runIngest } from '@/lib/rag/ingest/run';
+import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
+import { loadConversationDetail } from './conversation-detail';
+import type { ChatUIMessage } from './contract';
+import { anonKeyOf } from './anon-key';
+import { startChatTurn } from './turn';
+
+const config = parseConfig({});
+const alice = { kind: 'anon' as const, anonKey: anonKeyOf('a'.repeat(43)) };
+const mallory = { kind: 'anon' as const, anonKey: anonKeyOf('m'.repeat(43)) };
+
+function request(conversationId: string, text: string, id = randomUUID()) {
+  return { conversationId, message: { id, role: 'user' as const, parts: [{ type: 'text' as const, text }] } };
+}
+
+async function lastMessage(stream: ReadableStream<never> | ReadableStream<unknown>): Promise<ChatUIMessage> {
+  let last: ChatUIMessage | undefined;
+  for await (const message of readUIMessageStream<ChatUIMessage>({ stream: stream as never })) last = message;
+  if (!last) throw new Error('no message streamed');
+  return last;
+}
+
+describe.each(testBackends())('chat turns on $name', ({ open }) => {
+  let database: Database;
+  let dir: string;
+
+  beforeAll(async () => {
+    database = await open();
+    dir = writeTestCorpus();
+    await runIngest(database.db, { dir, source: 'test', embedder: createEmbedder({ provider: 'local' }) });
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const turn = (owner: typeof alice, conversationId: string, text: string, id?: string) =>
+    startChatTurn({ db: database.db, config, owner, signedIn: false, request: request(conversationId, text, id) });
+
+  it('streams the answer with its metadata and stores the messages and a full trace', async () => {
+    const id = randomUUID();
+    const started = await turn(alice, id, 'How do I restart the Box 5 with the power button?');
+    if (!started.ok) throw new Error('turn refused');
+    const message = await lastMessage(started.stream);
+    expect(message.role).toBe('assistant');
+    expect(message.metadata).toMatchObject({ conversationId: id, outcome: 'answered', lang: 'en' });
+    expect(message.metadata!.citations![0]!.documentId).toBe('restart-box5-en');
+    const text = message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+    expect(text).toContain('[1]');
+
+    const [trace] = await queryRows<Record<string, unknown>>(database.db, sql`select * from answer_traces where message_id = ${message.metadata!.messageId!}`);
+    expect(trace).toMatchObject({ conversation_id: id, lang: 'en', route: 'knowledge', outcome: 'answered', model: 'local:lantern-extractive-v1' });
+    expect((trace!.retrieved as unknown[]).length).toBeGreaterThan(0);
+    expect(Number(trace!.ttft_ms)).toBeGreaterThanOrEqual(0);
+    expect(Number(trace!.total_ms)).toBeGreaterThanOrEqual(Number(trace!.ttft_ms));
+
+    const detail = await loadConversationDetail(database.db, { id, owner: alice });
+    expect(detail!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(detail!.messages[1]!.metadata!.citations).toEqual(message.metadata!.citations);
+  });
+
+  it('keeps other people out of a conversation', async () => {
+    const id = randomUUID();
+    const mine = await turn(alice, id, 'How much does roaming cost?');
+    if (mine.ok) await lastMessage(mine.stream);
+    const theirs = await turn(mallory, id, 'What did they ask?');
+    expect(theirs).toMatchObject({ ok: false, status: 404 });
+    expect(await loadConversationDetail(database.db, { id, owner: mallory })).toBeNull();
+    const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from messages where conversation_id = ${id}`)) as [{ n: number }];
+    expect(n).toBe(2);
+  });
+
+  it('treats a repeated message id as a retry: one question, the old answer superseded', async () => {
+    const id = randomUUID();
+    const messageId = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const started = await turn(alice, id, 'How much does roaming cost per day?', messageId);
+      if (started.ok) await lastMessage(started.stream);
+    }
+    const detail = await loadConversationDetail(database.db, { id, owner: alice });
+    expect(detail!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    const rows = await queryRows<{ superseded: boolean }>(database.db, sql`select superseded from messages where conversation_id = ${id} and role = 'assistant' order by seq`);
+    expect(rows.map((r) => r.superseded)).toEqual([true, false]);
+  });
+
+  it('stores one rating per answer and one open hand-off per conversation, both visible after reload', async () => {
+    const id = randomUUID();
+    const started = await turn(alice, id, 'Do you sell leather phone cases for the Box 5?');
+    if (!started.ok) throw new Error('turn refused');
+    const message = await lastMessage(started.stream);
+    expect(message.metadata).toMatchObject({ outcome: 'no_answer', handoffOffered: true });
+    const messageId = message.metadata!.messageId!;
+    await saveFeedback(database.db, { messageId, rating: 'up', comment: null });
+    await saveFeedback(database.db, { messageId, rating: 'down', comment: 'Not helpful' });
+    const first = await requestHandoff(database.db, { conversationId: id, reason: 'missing_knowledge', note: null });
+    const second = await requestHandoff(database.db, { conversationId: id, reason: 'customer_request', note: 'again' });
+    expect(first.created).toBe(true);
+    expect(second).toMatchObject({ created: false, handoff: { id: first.handoff.id, reason: 'missing_knowledge', status: 'open' } });
+    const detail = await loadConversationDetail(database.db, { id, owner: alice });
+    expect(detail!.messages[1]!.metadata!.feedback).toEqual({ rating: 'down', comment: 'Not helpful' });
+    expect(detail!.handoff).toMatchObject({ id: first.handoff.id, reason: 'missing_knowledge', status: 'open' });
+  });
+});

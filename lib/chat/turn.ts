@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { createUIMessageStream, type UIMessageChunk } from 'ai';
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { storeAnswerTrace } from '@/lib/db/queries/answer-traces';
+import { openConversation, touchConversation, type ConversationOwner } from '@/lib/db/queries/conversations';
+import { listHistory, storeAssistantMessage, storeUserMessage } from '@/lib/db/queries/messages';
+import { answerQuestion, type AnswerResult } from '@/lib/rag/answer';
+import { createAnswerDeps } from './answer-deps';
+import type { ChatMessageMetadata, ChatRequest } from './contract';
+
+/** How many earlier messages the pipeline sees (condensing and the language prior). */
+const HISTORY_LIMIT = 12;
+
+export type ChatTurn =
+  | { ok: true; stream: ReadableStream<UIMessageChunk> }
+  | { ok: false; status: 404; message: string };
+
+function metadataOf(result: AnswerResult, ids: { conversationId: string; messageId: string }): ChatMessageMetadata {
+  return {
+    ...ids,
+    outcome: result.outcome,
+    handoffOffered: result.handoffOffered,
+    citations: result.citations,
+    suggestions: result.suggestions ?? undefined,
+    lang: result.lang,
+    feedback: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * One customer message in: stores it, answers it as a UI message stream, then stores the answer
+ * and its trace. A conversation id that belongs to someone else is reported as not found.
+ */
+export async function startChatTurn({
+  db,
+  config,
+  owner,
+  signedIn,
+  request,
+  abortSignal,
+}: {
+  db: Db;
+  config: Config;
+  owner: ConversationOwner;
+  signedIn: boolean;
+  request: ChatRequest;
+  abortSignal?: AbortSignal;
+}): Promise<ChatTurn> {
+  const question = request.message.parts[0]!.text.trim();
+  const opened = await openConversation(db, { id: request.conversationId, owner, title: question, lang: request.locale ?? null });
+  if (!opened.ok) return { ok: false, status: 404, message: 'No such conversation.' };
+  const conversationId = opened.conversation.id;
+  const history = await listHistory(db, { conversationId, limit: HISTORY_LIMIT + 1 });
+  const stored = await storeUserMessage(db, { conversationId, clientId: request.message.id, content: question, lang: null });
+  const earlier = history.filter((m) => m.id !== stored.id && m.role !== 'agent');
+  const deps = await createAnswerDeps(db, config);
+  const messageId = randomUUID();
+  const ids = { conversationId, messageId };
+
+  const stream = createUIMessageStream({
+    async execute({ writer }) {
+      writer.write({ type: 'start', messageId, messageMetadata: ids });
+      writer.write({ type: 'text-start', id: 'answer' });
+      const result = await answerQuestion(
+        deps,
+        {
+          question,
+          history: earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content, lang: m.lang })),
+          locale: request.locale,
+          signedIn,
+          abortSignal,
+        },
+        { text: (delta) => writer.write({ type: 'text-delta', id: 'answer', delta }) },
+      );
+      writer.write({ type: 'text-end', id: 'answer' });
+      await persist(db, { result, question, ids, replyTo: stored.id });
+      const metadata = metadataOf(result, ids);
+      writer.write({ type: 'message-metadata', messageMetadata: metadata });
+      writer.write({ type: 'finish', messageMetadata: metadata });
+    },
+    // Details go to the server log; the customer gets a plain sentence.
+    onError(error) {
+      console.error('chat turn failed:', error instanceof Error ? error.message : error);
+      return 'Something went wrong while answering. Please try again.';
+    },
+  });
+  return { ok: true, stream };
+}
+
+async function persist(
+  db: Db,
+  { result, question, ids, replyTo }: { result: AnswerResult; question: string; ids: { conversationId: string; messageId: string }; replyTo: string },
+): Promise<void> {
+  await storeAssistantMessage(db, {
+    id: ids.messageId,
+    conversationId: ids.conversationId,
+    replyTo,
+    content: result.text,
+    lang: result.lang,
+    outcome: result.outcome,
+    citations: result.citations,
+    suggestions: result.suggestions,
+    handoffOffered: result.handoffOffered,
+  });
+  await storeAnswerTrace(db, {
+    messageId: ids.messageId,
+    conversationId: ids.conversationId,
+    question,
+    condensedQuery: result.standalone === question ? null : result.standalone,
+    lang: result.lang,
+    route: result.route,
+    outcome: result.outcome,
+    goldenId: result.golden?.id ?? null,
+    goldenScore: result.golden?.score ?? null,
+    retrieved: result.retrieved,
+    citations: result.citations,
+    model: result.model,
+    tokensIn: result.tokensIn,
+    tokensOut: result.tokensOut,
+    costUsd: result.costUsd,
+    ttftMs: result.ttftMs,
+    totalMs: result.totalMs,
+    error: result.error,
+  });
+  await touchConversation(db, { id: ids.conversationId, lang: result.lang });
+}

@@ -1,0 +1,62 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { conversations, type ConversationRow } from '../schema';
+
+/** Who is asking: a signed-in user, or an anonymous browser session (hashed cookie token). */
+export type ConversationOwner = { kind: 'user'; userId: string } | { kind: 'anon'; anonKey: string };
+
+function ownedBy(owner: ConversationOwner) {
+  return owner.kind === 'user' ? eq(conversations.ownerUserId, owner.userId) : eq(conversations.ownerAnonKey, owner.anonKey);
+}
+
+/** The conversation if this owner owns it; someone else's conversation is reported as missing. */
+export async function findOwnedConversation(
+  db: Db,
+  { id, owner }: { id: string; owner: ConversationOwner },
+): Promise<ConversationRow | undefined> {
+  const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), ownedBy(owner))).limit(1);
+  return row;
+}
+
+export type OpenConversationResult = { ok: true; conversation: ConversationRow } | { ok: false; reason: 'not_owner' };
+
+/**
+ * Returns the owner's conversation with this id, creating it on first use (the browser picks
+ * the id). An id that already belongs to someone else is refused, never shared.
+ */
+export async function openConversation(
+  db: Db,
+  { id, owner, title, lang }: { id: string; owner: ConversationOwner; title: string; lang: string | null },
+): Promise<OpenConversationResult> {
+  await db
+    .insert(conversations)
+    .values({
+      id,
+      ownerUserId: owner.kind === 'user' ? owner.userId : null,
+      ownerAnonKey: owner.kind === 'anon' ? owner.anonKey : null,
+      title: title.slice(0, 120),
+      lang,
+    })
+    .onConflictDoNothing({ target: conversations.id });
+  const conversation = await findOwnedConversation(db, { id, owner });
+  return conversation ? { ok: true, conversation } : { ok: false, reason: 'not_owner' };
+}
+
+export async function touchConversation(db: Db, { id, lang }: { id: string; lang: string | null }): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ updatedAt: sql`now()`, ...(lang ? { lang } : {}) })
+    .where(eq(conversations.id, id));
+}
+
+export async function listUserConversations(
+  db: Db,
+  { userId, limit = 50 }: { userId: string; limit?: number },
+): Promise<Pick<ConversationRow, 'id' | 'title' | 'lang' | 'updatedAt'>[]> {
+  return db
+    .select({ id: conversations.id, title: conversations.title, lang: conversations.lang, updatedAt: conversations.updatedAt })
+    .from(conversations)
+    .where(eq(conversations.ownerUserId, userId))
+    .orderBy(desc(conversations.updatedAt))
+    .limit(limit);
+}

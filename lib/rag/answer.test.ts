@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import { MockLanguageModelV4 } from 'ai/test';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createChatModel } from '@/lib/ai/models';
+import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '@/lib/ai/testing/openai-compatible-server';
+import { createAnswerDeps } from '@/lib/chat/answer-deps';
+import { parseConfig } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import { upsertGoldenAnswer } from '@/lib/db/queries/golden-answers';
+import { testBackends } from '@/lib/db/test-databases';
+import { answerQuestion, type AnswerDeps, type AnswerInput } from './answer';
+import { runIngest } from './ingest/run';
+import { writeTestCorpus } from './ingest/test-corpus';
+import { detectLanguage } from './language';
+import { REPLIES } from './replies';
+import { createEmbedder } from '@/lib/ai/models';
+
+const localConfig = parseConfig({});
+
+async function ask(deps: AnswerDeps, question: string, extra: Partial<AnswerInput> = {}) {
+  const deltas: string[] = [];
+  const result = await answerQuestion(deps, { question, history: [], signedIn: false, ...extra }, { text: (d) => deltas.push(d) });
+  return { ...result, deltas };
+}
+
+/** A generator that fails the test if the pipeline calls it. */
+function forbiddenModel() {
+  return {
+    model: new MockLanguageModelV4({
+      doStream: async () => {
+        throw new Error('the language model must not be called');
+      },
+    }),
+    id: 'forbidden',
+    price: { inputPerMTok: 0, outputPerMTok: 0 },
+  };
+}
+
+describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
+  let database: Database;
+  let dir: string;
+  let deps: AnswerDeps;
+
+  beforeAll(async () => {
+    database = await open();
+    dir = writeTestCorpus();
+    await runIngest(database.db, { dir, source: 'test', embedder: createEmbedder({ provider: 'local' }) });
+    deps = await createAnswerDeps(database.db, localConfig);
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('streams a cited answer in the question’s language with links from the corpus', async () => {
+    const answer = await ask(deps, 'How do I restart the Box 5 with the power button?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.deltas.length).toBeGreaterThan(3);
+    expect(answer.deltas.join('')).toBe(answer.text);
+    expect(answer.text).toMatch(/power button/i);
+    expect(answer.text).toContain('[1]');
+    expect(answer.citations[0]).toMatchObject({ n: 1, documentId: 'restart-box5-en', url: expect.stringMatching(/^\/articles\/restart-box-5#/) });
+    expect(answer.lang).toBe('en');
+    expect(answer.ttftMs).toBeGreaterThanOrEqual(0);
+    expect(answer.retrieved.some((r) => r.passed && r.documentId === 'restart-box5-en')).toBe(true);
+    expect(answer.passedDocumentIds).toContain('restart-box5-en');
+    expect(answer.model).toBe('local:lantern-extractive-v1');
+  });
+
+  it('answers a German question in German from the German article', async () => {
+    const answer = await ask(deps, 'Wie starte ich die Box 5 über das Menü neu?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.lang).toBe('de');
+    expect(answer.citations[0]!.documentId).toBe('restart-box5-de');
+    expect(detectLanguage(answer.text.replace(/\[\d+\]/g, ''))).toBe('de');
+  });
+
+  it('says it does not know, and offers a person, when nothing grounded answers', async () => {
+    const answer = await ask(deps, 'Do you sell leather phone cases for the Box 5?');
+    expect(answer.outcome).toBe('no_answer');
+    expect(answer.text).toBe(REPLIES.en.noAnswer);
+    expect(answer.citations).toEqual([]);
+    expect(answer.handoffOffered).toBe(true);
+  });
+
+  it('nudges out-of-scope questions toward what the help center does', async () => {
+    const answer = await ask(deps, 'Who won the football world cup in nineteen fifty four?');
+    expect(answer.outcome).toBe('out_of_scope');
+    expect(answer.text).toBe(REPLIES.en.outOfScope);
+  });
+
+  it('answers chit-chat and asks anonymous visitors to sign in for account requests, without retrieval', async () => {
+    const greeting = await ask({ ...deps, generator: forbiddenModel() }, 'Grüezi');
+    expect(greeting).toMatchObject({ outcome: 'chit_chat', route: 'chit_chat', text: REPLIES.de.chitChat.greeting });
+    const account = await ask({ ...deps, generator: forbiddenModel() }, 'show me my bill');
+    expect(account).toMatchObject({ outcome: 'sign_in', route: 'account', text: REPLIES.en.signIn });
+  });
+
+  it('uses the conversation for a follow-up and for the language of a short message', async () => {
+    const history = [
+      { role: 'user' as const, content: 'How much does roaming cost in Europe?', lang: 'en' },
+      { role: 'assistant' as const, content: 'CHF 2.90 per day [1]', lang: 'en' },
+    ];
+    const followUp = await ask(deps, 'and how do I turn it off?', { history });
+    expect(followUp.standalone).toContain('roaming');
+    expect(followUp.outcome).toBe('answered');
+    expect(followUp.citations[0]!.documentId).toBe('roaming-en');
+    expect(followUp.text).toMatch(/Data roaming/);
+  });
+
+  describe('golden answers', () => {
+    beforeAll(async () => {
+      await upsertGoldenAnswer(database.db, {
+        input: { id: 'g-restart', lang: 'en', question: 'How do I restart my Box 5?', answer: 'Hold the power button for 3 seconds. (expert)', sourceIds: ['restart-box5-en'], tags: [] },
+        updatedBy: null,
+      });
+    });
+
+    it('answers a near-exact question verbatim, without calling the model, and logs the score', async () => {
+      const answer = await ask({ ...deps, generator: forbiddenModel() }, 'how do I restart my box 5');
+      expect(answer.outcome).toBe('golden');
+      expect(answer.text).toBe('Hold the power button for 3 seconds. (expert)');
+      expect(answer.deltas.length).toBeGreaterThan(1);
+      expect(answer.golden).toMatchObject({ id: 'g-restart', used: 'verbatim' });
+      expect(answer.golden!.score).toBeGreaterThan(0.8);
+      expect(answer.citations.map((c) => c.documentId)).toEqual(['restart-box5-en']);
+    });
+
+    it('respects a threshold of 0 (always the best golden answer) and of 1 (exact only)', async () => {
+      const zero = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 0 } }, 'What does roaming cost per day?');
+      expect(zero.outcome).toBe('golden');
+      const exact = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 1 } }, 'How do I restart my Box 5');
+      expect(exact.outcome).toBe('golden');
+      const one = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 1 } }, 'how can I restart the box 5 please');
+      expect(one.outcome).not.toBe('golden');
+      expect(one.golden?.used).toBe('source');
+    });
+
+    it('does not answer another language’s question with an English golden answer', async () => {
+      const answer = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 0 } }, 'Wie starte ich meine Box 5 neu?');
+      expect(answer.outcome).not.toBe('golden');
+    });
+  });
+
+  describe('with an OpenAI-compatible server', () => {
+    let server: OpenAICompatibleServer;
+    let openaiDeps: AnswerDeps;
+
+    beforeAll(async () => {
+      server = await startOpenAICompatibleServer();
+      const config = parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url, OPENAI_CHAT_MODEL: 'gpt-4o-mini' });
+      openaiDeps = { ...deps, generator: createChatModel(config.model), settings: { ...deps.settings, modelTimeoutMs: 600 } };
+    });
+    afterEach(() => {
+      server.requests.length = 0;
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('streams the model’s answer, keeps valid citations and records tokens and cost', async () => {
+      server.setReply({ kind: 'text', chunks: ['Press the power ', 'button for one second [3]', ' and again [7].'], usage: { prompt_tokens: 1000, completion_tokens: 20 } });
+      const answer = await ask(openaiDeps, 'How do I restart the Box 5 with the power button?');
+      const body = server.requests[0]!.body as { model: string; stream: boolean; messages: { role: string; content: string }[] };
+      expect(body.model).toBe('gpt-4o-mini');
+      expect(body.stream).toBe(true);
+      expect(body.messages[0]!.content).toMatch(/Answer in English/);
+      expect(body.messages.at(-1)!.content).toMatch(/<source id="1" title="[^"]+" url="\/articles\//);
+      expect(answer.outcome).toBe('answered');
+      // [7] was never passed: removed. [3] becomes the first citation shown.
+      expect(answer.text).toBe('Press the power button for one second [1] and again.');
+      expect(answer.citations).toHaveLength(1);
+      expect(answer.passedDocumentIds).toContain(answer.citations[0]!.documentId);
+      expect(answer).toMatchObject({ model: 'openai:gpt-4o-mini', tokensIn: 1000, tokensOut: 20 });
+      expect(answer.costUsd).toBeCloseTo((1000 * 0.15 + 20 * 0.6) / 1e6, 10);
+    });
+
+    it('shows the no-answer reply when the model cites nothing valid', async () => {
+      server.setReply({ kind: 'text', chunks: ['I think it is ', 'CHF 5 [9].'] });
+      const answer = await ask(openaiDeps, 'How do I restart the Box 5 with the power button?');
+      expect(answer.outcome).toBe('no_answer');
+      expect(answer.text).toBe(REPLIES.en.noAnswer);
+      expect(answer.deltas.join('')).not.toContain('CHF 5');
+    });
+
+    it('turns a server error into a clear message with a hand-off offer', async () => {
+      server.setReply({ kind: 'error', status: 500, message: 'upstream exploded' });
+      const answer = await ask(openaiDeps, 'How do I restart the Box 5 with the power button?');
+      expect(answer).toMatchObject({ outcome: 'error', handoffOffered: true, text: REPLIES.en.modelUnavailable });
+      expect(answer.error).toMatch(/upstream exploded|500/);
+    });
+
+    it('gives up on a hanging server after the timeout instead of waiting forever', async () => {
+      server.setReply({ kind: 'hang', sendHeaders: true });
+      const started = Date.now();
+      const answer = await ask(openaiDeps, 'How do I restart the Box 5 with the power button?');
+      expect(answer.outcome).toBe('error');
+      expect(answer.text).toBe(REPLIES.en.modelUnavailable);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    });
+
+    it('falls back to the local model when one is configured', async () => {
+      server.setReply({ kind: 'error', status: 503, message: 'overloaded' });
+      const answer = await ask({ ...openaiDeps, fallback: deps.generator }, 'How do I restart the Box 5 with the power button?');
+      expect(answer.outcome).toBe('answered');
+      expect(answer.model).toBe('local:lantern-extractive-v1');
+      expect(answer.error).toMatch(/overloaded|503/);
+      expect(answer.citations[0]!.documentId).toBe('restart-box5-en');
+    });
+  });
+});

@@ -1,0 +1,101 @@
+import type { Locale } from '@/lib/i18n/locales';
+import type { ChitChatKind } from './route';
+
+/**
+ * The chat's fixed replies, in the customer's language. They are written by people, not
+ * generated, so they are always correct and never need a citation.
+ */
+type Replies = {
+  noAnswer: string;
+  outOfScope: string;
+  chitChat: Record<ChitChatKind, string>;
+  signIn: string;
+  accountSoon: string;
+  clarifyVersion: (options: string[]) => string;
+  modelUnavailable: string;
+};
+
+const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
+
+export const REPLIES: Record<Locale, Replies> = {
+  en: {
+    noAnswer:
+      "I'm sorry, I couldn't find an answer to that in our help articles, and I'd rather not guess. A member of our support team can help you: use **Talk to a person** below.",
+    outOfScope:
+      "That's outside what I can help with here. I can answer questions about your Alpenwave internet, mobile and TV services, your bill and your account — for example “Why is my internet slow?” or “How much does roaming cost?”.",
+    chitChat: {
+      greeting: 'Hello! How can I help you today? Ask me about your internet, mobile, TV or bill.',
+      thanks: "You're welcome! Is there anything else I can help you with?",
+      bye: 'Goodbye, and thank you for contacting Alpenwave!',
+      identity:
+        "I'm Alpenwave's virtual assistant. I answer from our help articles and always show where an answer comes from. If I can't help, a person from our support team can take over.",
+    },
+    signIn:
+      'To look at or change your account, please [sign in](/login?callbackUrl=/chat) first — then ask again here and I can help with your bill, plan, appointments and modem.',
+    accountSoon:
+      "I can't change or look up account details in this chat yet. Our support team can do it for you: use **Talk to a person** below.",
+    clarifyVersion: (options) => `Which one do you have: ${list(options, 'or')}? The answer differs between them.`,
+    modelUnavailable:
+      "I'm sorry, I can't answer right now because our answer service isn't responding. Please try again in a moment, or use **Talk to a person** below.",
+  },
+  de: {
+    noAnswer:
+      'Dazu habe ich in unseren Hilfeartikeln leider keine Antwort gefunden, und raten möchte ich nicht. Unser Support-Team hilft Ihnen gerne weiter: Klicken Sie unten auf **Mit einer Person sprechen**.',
+    outOfScope:
+      'Dabei kann ich Ihnen hier leider nicht helfen. Ich beantworte Fragen zu Ihrem Alpenwave-Internet, Mobilfunk und TV, zu Ihrer Rechnung und Ihrem Konto — zum Beispiel «Warum ist mein Internet langsam?» oder «Was kostet Roaming?».',
+    chitChat: {
+      greeting: 'Grüezi! Wie kann ich Ihnen helfen? Fragen Sie mich zu Internet, Mobilfunk, TV oder Ihrer Rechnung.',
+      thanks: 'Gern geschehen! Kann ich Ihnen sonst noch helfen?',
+      bye: 'Auf Wiedersehen und danke, dass Sie Alpenwave kontaktiert haben!',
+      identity:
+        'Ich bin der virtuelle Assistent von Alpenwave. Ich antworte aus unseren Hilfeartikeln und zeige immer, woher eine Antwort stammt. Wenn ich nicht weiterhelfen kann, übernimmt eine Person aus unserem Support-Team.',
+    },
+    signIn:
+      'Um Ihr Konto anzusehen oder zu ändern, [melden Sie sich bitte zuerst an](/login?callbackUrl=/chat) — fragen Sie dann hier noch einmal, und ich helfe Ihnen mit Rechnung, Abo, Terminen und Modem.',
+    accountSoon:
+      'Kontodaten kann ich in diesem Chat noch nicht abrufen oder ändern. Unser Support-Team erledigt das gerne für Sie: Klicken Sie unten auf **Mit einer Person sprechen**.',
+    clarifyVersion: (options) => `Welches Gerät haben Sie: ${list(options, 'oder')}? Die Antwort ist je nach Gerät unterschiedlich.`,
+    modelUnavailable:
+      'Entschuldigung, ich kann gerade nicht antworten, weil unser Antwortdienst nicht reagiert. Bitte versuchen Sie es gleich noch einmal oder klicken Sie unten auf **Mit einer Person sprechen**.',
+  },
+  fr: {
+    noAnswer:
+      "Je n'ai malheureusement pas trouvé de réponse à cette question dans nos articles d'aide, et je préfère ne pas deviner. Notre équipe support peut vous aider : utilisez **Parler à une personne** ci-dessous.",
+    outOfScope:
+      "Je ne peux malheureusement pas vous aider sur ce sujet ici. Je réponds aux questions sur votre internet, mobile et TV Alpenwave, votre facture et votre compte — par exemple « Pourquoi mon internet est-il lent ? » ou « Combien coûte le roaming ? ».",
+    chitChat: {
+      greeting: "Bonjour ! Comment puis-je vous aider ? Posez-moi vos questions sur internet, le mobile, la TV ou votre facture.",
+      thanks: 'Avec plaisir ! Puis-je vous aider pour autre chose ?',
+      bye: "Au revoir, et merci d'avoir contacté Alpenwave !",
+      identity:
+        "Je suis l'assistant virtuel d'Alpenwave. Je réponds à partir de nos articles d'aide et j'indique toujours d'où vient une réponse. Si je ne peux pas vous aider, une personne de notre équipe support prend le relais.",
+    },
+    signIn:
+      "Pour consulter ou modifier votre compte, veuillez d'abord [vous connecter](/login?callbackUrl=/chat) — puis reposez votre question ici : je pourrai vous aider pour votre facture, votre abonnement, vos rendez-vous et votre modem.",
+    accountSoon:
+      "Je ne peux pas encore consulter ni modifier les données de votre compte dans ce chat. Notre équipe support s'en charge volontiers : utilisez **Parler à une personne** ci-dessous.",
+    clarifyVersion: (options) => `Lequel avez-vous : ${list(options, 'ou')} ? La réponse diffère selon le modèle.`,
+    modelUnavailable:
+      'Désolé, je ne peux pas répondre pour le moment car notre service de réponse ne répond pas. Réessayez dans un instant ou utilisez **Parler à une personne** ci-dessous.',
+  },
+  it: {
+    noAnswer:
+      "Purtroppo non ho trovato una risposta a questa domanda nei nostri articoli di aiuto e preferisco non tirare a indovinare. Il nostro team di supporto può aiutarvi: usate **Parla con una persona** qui sotto.",
+    outOfScope:
+      "Purtroppo qui non posso aiutarvi su questo argomento. Rispondo a domande su internet, mobile e TV di Alpenwave, sulla fattura e sul vostro conto — per esempio «Perché internet è lento?» o «Quanto costa il roaming?».",
+    chitChat: {
+      greeting: 'Buongiorno! Come posso aiutarvi? Chiedetemi di internet, mobile, TV o della vostra fattura.',
+      thanks: 'Prego! Posso aiutarvi in altro?',
+      bye: 'Arrivederci e grazie per aver contattato Alpenwave!',
+      identity:
+        "Sono l'assistente virtuale di Alpenwave. Rispondo in base ai nostri articoli di aiuto e mostro sempre da dove viene una risposta. Se non posso aiutarvi, subentra una persona del nostro team di supporto.",
+    },
+    signIn:
+      'Per vedere o modificare il vostro conto, [accedete](/login?callbackUrl=/chat) prima — poi chiedete di nuovo qui e potrò aiutarvi con fattura, abbonamento, appuntamenti e modem.',
+    accountSoon:
+      'In questa chat non posso ancora consultare o modificare i dati del vostro conto. Il nostro team di supporto lo fa volentieri per voi: usate **Parla con una persona** qui sotto.',
+    clarifyVersion: (options) => `Quale avete: ${list(options, 'o')}? La risposta cambia a seconda del modello.`,
+    modelUnavailable:
+      'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovate tra poco o usate **Parla con una persona** qui sotto.',
+  },
+};

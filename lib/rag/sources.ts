@@ -1,0 +1,91 @@
+import type { Citation } from '@/lib/chat/contract';
+import type { SearchHit } from './search';
+
+/**
+ * The passages handed to the generator, numbered. Titles and links come from the corpus (the
+ * documents table), never from model output; a citation [n] resolves to sources[n - 1].
+ */
+export type Source = {
+  n: number;
+  kind: 'article' | 'golden';
+  documentId: string;
+  title: string;
+  /** /articles/<slug>#<anchor> */
+  url: string;
+  heading: string | null;
+  content: string;
+  lang: string;
+  chunkId: number | null;
+  score: number | null;
+};
+
+export type GoldenSource = { documentId: string; title: string; slug: string; lang: string; question: string; answer: string };
+
+export function articleUrl(slug: string, anchor: string | null): string {
+  return `/articles/${encodeURIComponent(slug)}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+}
+
+function lastHeading(headingPath: string): string | null {
+  const parts = headingPath.split(' > ').map((p) => p.trim()).filter(Boolean);
+  return parts.length > 1 ? (parts.at(-1) ?? null) : null;
+}
+
+/**
+ * Golden answer first (when a weaker match is passed along), then the passages with the most
+ * relevant last: models attend most to what they read last, right before the question.
+ */
+export function buildSources({ hits, golden }: { hits: SearchHit[]; golden?: GoldenSource }): Source[] {
+  const sources: Omit<Source, 'n'>[] = [];
+  if (golden) {
+    sources.push({
+      kind: 'golden',
+      documentId: golden.documentId,
+      title: golden.title,
+      url: articleUrl(golden.slug, null),
+      heading: null,
+      content: `Q: ${golden.question}\nA: ${golden.answer}`,
+      lang: golden.lang,
+      chunkId: null,
+      score: null,
+    });
+  }
+  for (const hit of [...hits].reverse()) {
+    sources.push({
+      kind: 'article',
+      documentId: hit.documentId,
+      title: hit.title,
+      url: articleUrl(hit.slug, hit.anchor),
+      heading: lastHeading(hit.headingPath),
+      content: hit.content,
+      lang: hit.lang,
+      chunkId: hit.chunkId,
+      score: hit.score,
+    });
+  }
+  return sources.map((s, i) => ({ ...s, n: i + 1 }));
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
+
+export function unescapeXml(text: string): string {
+  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+/** Sources as numbered XML blocks, the form both the LLM and the local model read. */
+export function formatSources(sources: Source[]): string {
+  const blocks = sources.map(
+    (s) =>
+      `<source id="${s.n}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}"${s.heading ? ` heading="${escapeAttribute(s.heading)}"` : ''} lang="${s.lang}">\n${escapeText(s.content)}\n</source>`,
+  );
+  return `<sources>\n${blocks.join('\n')}\n</sources>`;
+}
+
+export function toCitation(source: Source, displayNumber: number): Citation {
+  return { n: displayNumber, documentId: source.documentId, title: source.title, url: source.url, heading: source.heading };
+}
