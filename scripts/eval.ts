@@ -3,6 +3,12 @@
  *                 [--compare fts,vector,hybrid,hybrid+rerank]
  * Without --corpus: evaluates the golden set (content/golden) against the configured database.
  * With --corpus: ingests that folder into a throwaway in-memory database first.
+ *
+ * npm run eval -- --answers [--with-golden] [--judge]
+ * Runs the chat's answer pipeline on every question and scores the replies: answer language,
+ * citation validity and match, abstention, token overlap with the expert answer; with --judge
+ * (needs OPENAI_API_KEY) an LLM judge scores correctness too. Golden answers are switched off
+ * unless --with-golden, so the figures measure retrieval and generation.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +29,13 @@ import { evaluateRetrieval } from '@/lib/eval/retrieval';
 import { runIngest } from '@/lib/rag/ingest/run';
 import type { SearchMethod } from '@/lib/rag/search';
 import { runCli } from './cli';
+import { createChatModel } from '@/lib/ai/models';
+import { createAnswerDeps } from '@/lib/chat/answer-deps';
+import type { Db } from '@/lib/db/client';
+import { answerMetricsByLanguage, computeAnswerMetrics, formatAnswerReport, type AnswerResult } from '@/lib/eval/answer-metrics';
+import { evaluateAnswers } from '@/lib/eval/answers';
+import { judgeAnswer } from '@/lib/eval/judge';
+import type { QaItem } from '@/lib/eval/qa';
 
 const METHODS = ['fts', 'vector', 'hybrid', 'hybrid+rerank'] as const;
 const argsSchema = z.object({
@@ -31,6 +44,9 @@ const argsSchema = z.object({
   k: z.coerce.number().int().min(1).max(40).default(10),
   json: z.boolean().default(false),
   run: z.string().optional(),
+  answers: z.boolean().default(false),
+  withGolden: z.boolean().default(false),
+  judge: z.boolean().default(false),
   compare: z
     .string()
     .transform((s) => s.split(',').map((m) => m.trim()))
@@ -60,9 +76,10 @@ runCli(async () => {
     options: {
       corpus: { type: 'string' }, qa: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' },
       run: { type: 'string' }, compare: { type: 'string' },
+      answers: { type: 'boolean' }, 'with-golden': { type: 'boolean' }, judge: { type: 'boolean' },
     },
   });
-  const args = argsSchema.parse(values);
+  const args = argsSchema.parse({ ...values, withGolden: values['with-golden'] });
   const config = getConfig();
   const interactive = process.stderr.isTTY && !args.json;
   const qaPath = args.qa ?? (args.corpus ? path.join(args.corpus, '..', 'qa.jsonl') : path.join('content', 'golden'));
@@ -82,6 +99,10 @@ runCli(async () => {
     }
     const { chunks: indexed } = await countKnowledge(database.db);
     if (indexed === 0) throw new Error('The index is empty: run `npm run ingest` first (or pass --corpus DIR).');
+    if (args.answers) {
+      await runAnswerEval({ db: database.db, items, qaPath, store: !args.corpus, json: args.json, withGolden: args.withGolden, judge: args.judge, interactive });
+      return;
+    }
     const methods: SearchMethod[] = args.compare ?? ['hybrid+rerank'];
     const runs: { method: SearchMethod; results: QuestionResult[] }[] = [];
     for (const method of methods) {
@@ -117,3 +138,62 @@ runCli(async () => {
     await database.close();
   }
 });
+
+async function runAnswerEval(o: {
+  db: Db;
+  items: QaItem[];
+  qaPath: string;
+  store: boolean;
+  json: boolean;
+  withGolden: boolean;
+  judge: boolean;
+  interactive: boolean;
+}) {
+  const config = getConfig();
+  if (o.judge && config.model.provider !== 'openai') throw new Error('--judge needs an OpenAI-compatible model: set OPENAI_API_KEY (and OPENAI_BASE_URL).');
+  const off = o.withGolden ? {} : { goldenMatchThreshold: 2, goldenSourceThreshold: 2 };
+  const deps = await createAnswerDeps(o.db, config, off);
+  const bar = progressBar('answers'.padEnd(13), o.interactive);
+  const answered = await evaluateAnswers(deps, o.items, { onProgress: bar.update });
+  bar.stop();
+  const results: AnswerResult[] = answered.map(({ item, result }) => ({
+    id: item.id,
+    lang: item.lang ?? result.lang,
+    kind: typeof item.kind === 'string' ? item.kind : undefined,
+    answerable: item.source_ids.length > 0,
+    expectedSourceIds: item.source_ids,
+    expectedAnswer: item.answer,
+    outcome: result.outcome,
+    text: result.text,
+    citedDocumentIds: result.citations.map((c) => c.documentId),
+    passedDocumentIds: result.passedDocumentIds,
+    ttftMs: result.ttftMs ?? undefined,
+    totalMs: result.totalMs,
+  }));
+  const judged: { id: string; score: number | null; reason: string }[] = [];
+  if (o.judge) {
+    const judgeModel = createChatModel(config.model).model;
+    for (const { item, result } of answered) {
+      if (!item.answer || item.source_ids.length === 0 || result.outcome !== 'answered') continue;
+      const verdict = await judgeAnswer({ model: judgeModel, question: item.question, expectedAnswer: item.answer, answer: result.text, lang: result.lang });
+      judged.push({ id: item.id, ...verdict });
+    }
+  }
+  const scored = judged.filter((j) => j.score !== null);
+  const judgeScore = scored.length ? scored.reduce((sum, j) => sum + (j.score ?? 0), 0) / scored.length : null;
+  const overall = computeAnswerMetrics(results);
+  const byLanguage = answerMetricsByLanguage(results);
+  const outcomes = Object.fromEntries([...new Set(results.map((r) => r.outcome))].map((k) => [k, results.filter((r) => r.outcome === k).length]));
+  const evalConfig = { qa: o.qaPath, questions: o.items.length, model: deps.generator.id, embeddingModel: deps.embedder.id, golden: o.withGolden, judge: o.judge, localMinCoverage: config.chat.localMinCoverage };
+  if (o.store) {
+    await o.db.insert(evalRuns).values({ kind: 'answers', config: evalConfig, metrics: { overall, byLanguage, outcomes, judgeScore }, results: results.map((r, i) => ({ ...r, judge: judged.find((j) => j.id === r.id) ?? null, trace: answered[i]!.result.retrieved.slice(0, 5) })) });
+  }
+  if (o.json) {
+    console.log(JSON.stringify({ config: evalConfig, overall, byLanguage, outcomes, judgeScore }, null, 2));
+    return;
+  }
+  console.log(`\n${o.items.length} questions from ${o.qaPath}; generator ${deps.generator.id}; golden answers ${o.withGolden ? 'on' : 'off'}\n`);
+  console.log(formatAnswerReport(overall, byLanguage, {}));
+  console.log(`\nOutcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (o.judge) console.log(`LLM judge correctness: ${judgeScore === null ? 'n/a' : judgeScore.toFixed(3)} over ${scored.length} answers (${judged.length - scored.length} unparseable verdicts)`);
+}

@@ -7,7 +7,7 @@ import { useChatSession } from './use-chat-session';
 
 /** The chat as a page (/chat): the same panel as the launcher, taking the whole main area. */
 export function ChatFullPage({ labels, locale, signedIn }: { labels: ChatLabels; locale: Locale; signedIn: boolean }) {
-  const session = useChatSession({ enabled: true, signedIn, locale });
+  const session = useChatSession({ enabled: true, signedIn });
   return (
     <ChatView
       session={session}

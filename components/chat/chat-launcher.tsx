@@ -20,7 +20,7 @@ export function ChatLauncher({ labels, locale, signedIn }: { labels: ChatLabels;
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const [started, setStarted] = useState(false);
-  const session = useChatSession({ enabled: started, signedIn, locale });
+  const session = useChatSession({ enabled: started, signedIn });
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const onOpenChange = useCallback((next: boolean) => {

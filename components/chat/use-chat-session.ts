@@ -4,7 +4,7 @@ import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatUIMessage, ConversationSummary, HandoffSummary } from '@/lib/chat/contract';
-import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { isLocale } from '@/lib/i18n/locales';
 import { fetchConversation, fetchConversations } from './chat-api';
 import { clearStoredConversationId, newId, readStoredConversationId, storeConversationId } from './conversation-storage';
 
@@ -28,8 +28,6 @@ export type ChatSession = {
   retryLoad: () => void;
   setHandoff: (handoff: HandoffSummary) => void;
   refreshConversations: () => void;
-  /** The site's language, sent with every message. */
-  locale: Locale;
 };
 
 type Current = { id: string; chat: Chat<ChatUIMessage>; handoff: HandoffSummary | null };
@@ -66,7 +64,7 @@ function createTransport() {
  * messages (loaded from the server on start), its hand-off, and, for signed-in customers, the
  * list of their conversations. `enabled` defers all of it (the launcher starts it on first open).
  */
-export function useChatSession({ enabled, signedIn, locale }: { enabled: boolean; signedIn: boolean; locale: Locale }): ChatSession {
+export function useChatSession({ enabled, signedIn }: { enabled: boolean; signedIn: boolean }): ChatSession {
   const [current, setCurrent] = useState<Current | null>(null);
   const [phase, setPhase] = useState<ChatSessionPhase>('idle');
   const [failedId, setFailedId] = useState<string | null>(null);
@@ -100,7 +98,10 @@ export function useChatSession({ enabled, signedIn, locale }: { enabled: boolean
   const load = useCallback(
     async (id: string | null) => {
       const seq = ++loadSeq.current;
+      // State changes start after a tick: load() runs from an effect, and React wants no
+      // synchronous setState there (react-hooks/set-state-in-effect).
       await Promise.resolve();
+      if (seq !== loadSeq.current) return;
       if (!id) {
         const fresh = newId();
         replace({ id: fresh, chat: createChat(fresh, []), handoff: null });
@@ -228,6 +229,5 @@ export function useChatSession({ enabled, signedIn, locale }: { enabled: boolean
     retryLoad,
     setHandoff,
     refreshConversations: () => void refreshConversations(),
-    locale,
   };
 }

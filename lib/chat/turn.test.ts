@@ -21,7 +21,7 @@ const config = parseConfig({});
 const alice = { kind: 'anon' as const, anonKey: anonKeyOf('a'.repeat(43)) };
 const mallory = { kind: 'anon' as const, anonKey: anonKeyOf('m'.repeat(43)) };
 
-function request(conversationId: string, text: string, id = randomUUID()) {
+function request(conversationId: string, text: string, id: string = randomUUID()) {
   return { conversationId, message: { id, role: 'user' as const, parts: [{ type: 'text' as const, text }] } };
 }
 

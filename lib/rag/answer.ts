@@ -246,7 +246,8 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   const { db, settings } = deps;
 
   // Experts beat models: a near-exact golden question is answered verbatim, with no model call.
-  const match = await bestGoldenMatch(db, { question: standalone, lang });
+  // A follow-up is matched as typed: with the previous question prepended it would match that one's golden answer again.
+  const match = await bestGoldenMatch(db, { question: input.question, lang });
   const goldenDocs = match ? await findDocumentsByIds(db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
   if (match && match.score >= settings.goldenMatchThreshold) {
     emitWhole(match.golden.answer);

@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 
 /** POST /api/chat — one customer message; answers with an AI SDK UI message stream. */
 export async function POST(request: NextRequest) {
-  const body = await readJsonBody(request, chatRequestSchema, { maxBytes: 16_384 });
+  const body = await readJsonBody(request, chatRequestSchema, { maxBytes: 65_536 });
   if (!body.ok) return body.response;
   const identity = await resolveChatIdentity({ create: true, secure: request.nextUrl.protocol === 'https:' });
   if (!identity) return apiError(401, 'unauthenticated', 'No chat session.');

@@ -1,0 +1,336 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '@/lib/i18n/locales';
+import { systemPrompt, userPrompt } from '@/lib/rag/prompt';
+import type { SearchHit } from '@/lib/rag/search';
+import { buildSources, type GoldenSource } from '@/lib/rag/sources';
+import { composeAnswer, parseAnswerPrompt, splitUnits, type AnswerPrompt } from './extractive-answer';
+import { PHRASES } from './phrases';
+
+let nextId = 0;
+function hit(fields: Partial<SearchHit> & { title: string; content: string }): SearchHit {
+  nextId++;
+  return {
+    chunkId: nextId,
+    documentId: `doc-${nextId}`,
+    slug: `article-${nextId}`,
+    headingPath: fields.title,
+    anchor: null,
+    lang: 'en',
+    version: null,
+    audience: 'public',
+    score: 1,
+    ranks: { vector: null, fts: null, simple: null, fused: 1, rerank: null },
+    ...fields,
+  };
+}
+
+/** The pipeline's real prompt. Hits are in retrieval order (best first), as search returns them. */
+function modelPrompt({
+  question,
+  standalone = question,
+  lang = 'en',
+  hits,
+  golden,
+}: {
+  question: string;
+  standalone?: string;
+  lang?: Locale;
+  hits: SearchHit[];
+  golden?: GoldenSource;
+}): LanguageModelV4Prompt {
+  const sources = buildSources({ hits, golden });
+  return [
+    { role: 'system', content: systemPrompt({ company: 'Alpenwave', lang }) },
+    { role: 'user', content: [{ type: 'text', text: userPrompt({ question, standalone, lang, sources }) }] },
+  ];
+}
+
+function parsed(args: Parameters<typeof modelPrompt>[0]): AnswerPrompt {
+  const p = parseAnswerPrompt(modelPrompt(args));
+  if (!p) throw new Error('prompt not parsed');
+  return p;
+}
+
+/** The source number buildSources gave a hit (the best hit is numbered last). */
+function numberOf(prompt: AnswerPrompt, title: string): number {
+  const source = prompt.sources.find((s) => s.title === title);
+  if (!source) throw new Error(`no source ${title}`);
+  return source.n;
+}
+
+const citations = (text: string) => [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+
+const restartBox5 = hit({
+  title: 'Restart your Alpenwave Box 5',
+  headingPath: 'Restart your Alpenwave Box 5 > Use the power button',
+  anchor: 'use-the-power-button',
+  content:
+    'Hold the power button at the back of the Box 5 for 3 seconds until the light bar goes off. Wait 30 seconds. Press the power button once to switch the Box on.',
+});
+const wifiPassword = hit({
+  title: 'Change the Wi-Fi password',
+  content:
+    'To change the Wi-Fi password, do this:\n1. Open the My Alpenwave app.\n2. Tap Home, then Wi-Fi.\n3. Enter the new password and tap Save.\n\nAll devices must reconnect with the new password.',
+});
+const voicemail = hit({
+  title: 'Set up voicemail',
+  content:
+    'Your voicemail is switched on when your SIM is activated. To listen to your messages, call 086 079 123 45 67 from your phone.\n\nVoicemail is free of charge in Switzerland.',
+});
+const roaming = hit({
+  title: 'Roaming zones & prices <2026> "EU"',
+  content:
+    'Data costs CHF 0.15/MB in Zone 1 (EU/EEA, UK). Outgoing calls cost CHF 0.35 per minute in Zone 1.\n\nRoaming data is capped at CHF 50 per month. Turn roaming off under Mobile > Roaming & more.',
+});
+
+describe('parseAnswerPrompt', () => {
+  it('reads the numbered sources back exactly, undoing the XML escaping of titles and content', () => {
+    const p = parsed({ question: 'How much is roaming?', hits: [roaming, restartBox5] });
+    expect(p.lang).toBe('en');
+    expect(p.question).toBe('How much is roaming?');
+    expect(p.standalone).toBe('How much is roaming?');
+    // buildSources puts the best hit last.
+    expect(p.sources.map((s) => s.n)).toEqual([1, 2]);
+    expect(p.sources[0]).toEqual({
+      n: 1,
+      title: 'Restart your Alpenwave Box 5',
+      heading: 'Use the power button',
+      lang: 'en',
+      content: restartBox5.content,
+    });
+    expect(p.sources[1]).toEqual({ n: 2, title: 'Roaming zones & prices <2026> "EU"', heading: null, lang: 'en', content: roaming.content });
+  });
+
+  it('really reads escaped markup: the prompt carries &amp;, &lt; and &quot;, the parsed text does not', () => {
+    const prompt = modelPrompt({ question: 'Is 5 < 10 & "why"?', hits: [roaming] });
+    const text = JSON.stringify(prompt[1]);
+    expect(text).toContain('&amp; prices &lt;2026&gt; &quot;EU&quot;');
+    expect(text).toContain('Mobile &gt; Roaming &amp; more');
+    const p = parseAnswerPrompt(prompt);
+    expect(p?.question).toBe('Is 5 < 10 & "why"?');
+    expect(p?.sources[0]?.title).toBe('Roaming zones & prices <2026> "EU"');
+  });
+
+  it('reads the standalone question when the pipeline rewrote a follow-up', () => {
+    const p = parsed({ question: 'and on the Box 3?', standalone: 'How do I restart my Box 5 and on the Box 3?', lang: 'de', hits: [restartBox5] });
+    expect(p.question).toBe('and on the Box 3?');
+    expect(p.standalone).toBe('How do I restart my Box 5 and on the Box 3?');
+    expect(p.lang).toBe('de');
+  });
+
+  it('returns null for a prompt without sources, and reads the last user message of a conversation', () => {
+    expect(parseAnswerPrompt([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }])).toBeNull();
+    const answer = modelPrompt({ question: 'How do I restart my Box 5?', hits: [restartBox5] });
+    const conversation: LanguageModelV4Prompt = [
+      ...answer,
+      { role: 'assistant', content: [{ type: 'text', text: 'Hold the power button [1].' }] },
+      { role: 'user', content: [{ type: 'text', text: 'thanks' }] },
+    ];
+    expect(parseAnswerPrompt(conversation)).toBeNull();
+    expect(parseAnswerPrompt([...conversation, answer[1]!])?.question).toBe('How do I restart my Box 5?');
+  });
+});
+
+describe('splitUnits', () => {
+  it('splits prose into sentences, keeps list items and whole tables, skips headings', () => {
+    const units = splitUnits(
+      '## Prices\nData costs CHF 0.15/MB in Zone 1. Calls cost CHF 0.35 per minute! Ask us?\nDo this:\n- Open the app\n2) Tap Save\n| Zone | Price |\n| --- | --- |\n| 1 | 0.15 |\nThe end.',
+      'en',
+    );
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ['sentence', 'Data costs CHF 0.15/MB in Zone 1.'],
+      ['sentence', 'Calls cost CHF 0.35 per minute!'],
+      ['sentence', 'Ask us?'],
+      ['lead', 'Do this:'],
+      ['item', '- Open the app'],
+      ['item', '2) Tap Save'],
+      ['table', '| Zone | Price |\n| --- | --- |\n| 1 | 0.15 |'],
+      ['sentence', 'The end.'],
+    ]);
+  });
+
+  it('gives each unit its stemmed content terms, without stop words', () => {
+    const [unit] = splitUnits('Restarting the Boxes keeps your settings.', 'en');
+    expect([...(unit?.terms ?? [])].sort()).toEqual(['box', 'keep', 'restart', 'set'].sort());
+  });
+
+  it('drops the question line of a golden answer source', () => {
+    const units = splitUnits('Q: box 5 restart\nA: Use the app. Or hold the power button.', 'en');
+    expect(units.map((u) => u.text)).toEqual(['Use the app.', 'Or hold the power button.']);
+  });
+});
+
+describe('composeAnswer', () => {
+  it('quotes the passage that covers the question and cites its source number', () => {
+    const p = parsed({ question: 'How do I restart my Box 5 with the power button?', hits: [restartBox5, voicemail, wifiPassword] });
+    const n = numberOf(p, 'Restart your Alpenwave Box 5');
+    expect(n).toBe(3);
+    const answer = composeAnswer(p);
+    expect(answer.grounded).toBe(true);
+    expect(answer.cited).toEqual([n]);
+    expect(answer.text).toContain('Hold the power button at the back of the Box 5 for 3 seconds');
+    expect(answer.text).not.toContain('voicemail');
+    expect(new Set(citations(answer.text))).toEqual(new Set([n]));
+    expect(answer.text.startsWith(PHRASES.en.intro('Restart your Alpenwave Box 5', `[${n}]`))).toBe(true);
+  });
+
+  it('cites the right number when the answering source is not the best-ranked one', () => {
+    const p = parsed({ question: 'How do I listen to my voicemail messages?', hits: [restartBox5, voicemail, wifiPassword] });
+    const n = numberOf(p, 'Set up voicemail');
+    expect(n).toBe(2);
+    const answer = composeAnswer(p);
+    expect(answer.cited).toEqual([n]);
+    expect(answer.text).toContain('To listen to your messages, call 086 079 123 45 67 from your phone.');
+    expect(new Set(citations(answer.text))).toEqual(new Set([n]));
+  });
+
+  const localised: { lang: Locale; question: string; unknown: string; source: SearchHit; quote: string }[] = [
+    {
+      lang: 'de',
+      question: 'Wie starte ich meine Box 5 neu?',
+      unknown: 'Verkauft ihr Handyhüllen?',
+      source: hit({ lang: 'de', title: 'Box 5 neu starten', content: 'Halten Sie den Einschaltknopf der Box 5 drei Sekunden gedrückt. Warten Sie 30 Sekunden.' }),
+      quote: 'Halten Sie den Einschaltknopf der Box 5 drei Sekunden gedrückt.',
+    },
+    {
+      lang: 'fr',
+      question: 'Comment redémarrer ma Box 5 ?',
+      unknown: 'Vous vendez des coques de téléphone ?',
+      source: hit({ lang: 'fr', title: 'Redémarrer la Box 5', content: "Maintenez le bouton d'alimentation de la Box 5 enfoncé pendant 3 secondes. Attendez 30 secondes." }),
+      quote: "Maintenez le bouton d'alimentation de la Box 5 enfoncé pendant 3 secondes.",
+    },
+    {
+      lang: 'it',
+      question: 'Come riavvio la Box 5?',
+      unknown: 'Vendete cover per telefoni?',
+      source: hit({ lang: 'it', title: 'Riavviare la Box 5', content: 'Tenete premuto il pulsante di accensione della Box 5 per 3 secondi. Attendete 30 secondi.' }),
+      quote: 'Tenete premuto il pulsante di accensione della Box 5 per 3 secondi.',
+    },
+  ];
+
+  for (const { lang, question, source, quote } of localised) {
+    it(`frames the quote in the question's language (${lang})`, () => {
+      const answer = composeAnswer(parsed({ question, lang, hits: [source] }));
+      expect(answer.grounded).toBe(true);
+      expect(answer.text.startsWith(PHRASES[lang].intro(source.title, '[1]'))).toBe(true);
+      expect(answer.text).not.toContain(PHRASES.en.intro(source.title, '[1]'));
+      expect(answer.text).toContain(`${quote} [1]`);
+      expect(answer.text).not.toContain(PHRASES[lang].otherLanguage);
+    });
+  }
+
+  it('says when the quoted passage is in another language than the question', () => {
+    const answer = composeAnswer(parsed({ question: 'Wie starte ich meine Box 5 neu?', lang: 'de', hits: [restartBox5] }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.text.startsWith(PHRASES.de.intro('Restart your Alpenwave Box 5', '[1]'))).toBe(true);
+    expect(answer.text).toContain(PHRASES.de.otherLanguage);
+  });
+
+  it('says it does not know, citing nothing, when the telling words are in no source', () => {
+    const answer = composeAnswer(parsed({ question: 'Do you sell phone cases?', hits: [restartBox5, voicemail, wifiPassword] }));
+    // "phone" appears in the voicemail source; "sell" and "case" appear nowhere.
+    expect(answer).toMatchObject({ text: PHRASES.en.unknown, grounded: false, cited: [] });
+    expect(answer.coverage).toBeLessThan(0.5);
+    for (const { lang, unknown, source } of localised) {
+      const other = composeAnswer(parsed({ question: unknown, lang, hits: [source] }));
+      expect(other.text, lang).toBe(PHRASES[lang].unknown);
+      expect(citations(other.text), lang).toEqual([]);
+      expect(other.cited, lang).toEqual([]);
+    }
+  });
+
+  it('says it does not know when the question has no telling words at all', () => {
+    expect(composeAnswer(parsed({ question: 'Why?', hits: [restartBox5] })).text).toBe(PHRASES.en.unknown);
+  });
+
+  it('quotes a list under its lead-in whole, with one citation after the last item', () => {
+    const p = parsed({ question: 'How do I change my Wi-Fi password?', hits: [wifiPassword, voicemail] });
+    const n = numberOf(p, 'Change the Wi-Fi password');
+    const answer = composeAnswer(p);
+    expect(answer.cited).toEqual([n]);
+    const quoted = answer.text.split('\n\n').slice(1).join('\n\n');
+    expect(quoted).toBe(
+      `To change the Wi-Fi password, do this:\n\n1. Open the My Alpenwave app.\n2. Tap Home, then Wi-Fi.\n3. Enter the new password and tap Save. [${n}]`,
+    );
+  });
+
+  it('brings the lead-in and sibling items when the question matches one list item', () => {
+    const answer = composeAnswer(parsed({ question: 'Where do I tap Save?', hits: [wifiPassword] }));
+    expect(answer.grounded).toBe(true);
+    for (const line of ['To change the Wi-Fi password, do this:', '1. Open the My Alpenwave app.', '2. Tap Home, then Wi-Fi.', '3. Enter the new password and tap Save. [1]']) {
+      expect(answer.text).toContain(line);
+    }
+  });
+
+  it('answers a multi-part question from two sources, the second under "See also"', () => {
+    const p = parsed({ question: 'How much does roaming data cost in Zone 1 and how do I listen to my voicemail messages?', hits: [roaming, voicemail] });
+    const roamingN = numberOf(p, 'Roaming zones & prices <2026> "EU"');
+    const voicemailN = numberOf(p, 'Set up voicemail');
+    const answer = composeAnswer(p);
+    expect(answer.grounded).toBe(true);
+    expect(answer.cited).toEqual([roamingN, voicemailN]);
+    const [before, after] = answer.text.split(PHRASES.en.seeAlso('Set up voicemail'));
+    expect(after).toBeDefined();
+    expect(before).toContain(`Zone 1`);
+    expect(new Set(citations(before ?? ''))).toEqual(new Set([roamingN]));
+    expect(after).toContain(`To listen to your messages, call 086 079 123 45 67 from your phone. [${voicemailN}]`);
+    // A single-part question does not pull a second source.
+    const single = composeAnswer(parsed({ question: 'How do I listen to my voicemail messages?', hits: [roaming, voicemail] }));
+    expect(single.cited).toEqual([voicemailN]);
+    expect(single.text).not.toContain('See also');
+  });
+
+  it('lets term weights decide: a missing rare word makes it abstain, the same word weighted low does not', () => {
+    const p = parsed({ question: 'Can I restart the Box 5 from the moon?', hits: [restartBox5] });
+    const rare = composeAnswer(p, { termWeight: (t) => (t === 'moon' ? 10 : 1) });
+    expect(rare.grounded).toBe(false);
+    expect(rare.text).toBe(PHRASES.en.unknown);
+    expect(rare.coverage).toBeLessThan(0.5);
+    const common = composeAnswer(p, { termWeight: (t) => (t === 'moon' ? 0.1 : 1) });
+    expect(common.grounded).toBe(true);
+    expect(common.cited).toEqual([1]);
+    expect(common.coverage).toBeGreaterThan(0.9);
+    // minCoverage is the bar: demanding every word makes the unweighted question abstain too.
+    expect(composeAnswer(p).grounded).toBe(true);
+    expect(composeAnswer(p, { minCoverage: 1 }).grounded).toBe(false);
+  });
+
+  it('matches the standalone question, not the follow-up as typed', () => {
+    const hits = [restartBox5, voicemail];
+    const followUp = 'and what about the other thing?';
+    expect(composeAnswer(parsed({ question: followUp, hits })).grounded).toBe(false);
+    const p = parsed({ question: followUp, standalone: 'How do I listen to my voicemail messages?', hits });
+    const answer = composeAnswer(p);
+    expect(answer.grounded).toBe(true);
+    expect(answer.cited).toEqual([numberOf(p, 'Set up voicemail')]);
+    // And a standalone question about something else wins over a typed question that would match.
+    const other = parsed({ question: 'How do I listen to my voicemail?', standalone: 'Do you sell phone cases?', hits });
+    expect(composeAnswer(other).text).toBe(PHRASES.en.unknown);
+  });
+
+  it('quotes a golden answer source without its question line', () => {
+    const golden: GoldenSource = {
+      documentId: 'doc-golden',
+      title: 'Restart your Alpenwave Box 5',
+      slug: 'restart-alpenwave-box-5',
+      lang: 'en',
+      question: 'box 5 restart',
+      answer: 'Use the My Alpenwave app: Home > Restart Box.',
+    };
+    const answer = composeAnswer(parsed({ question: 'box 5 restart', hits: [voicemail], golden }));
+    expect(answer.cited).toEqual([1]);
+    expect(answer.text).toContain('Use the My Alpenwave app: Home > Restart Box. [1]');
+    expect(answer.text).not.toContain('Q: ');
+  });
+
+  // The window search lets a two-sentence passage collect the question's words from unrelated
+  // sentences ("cost" and "Zone 1" from the calls price, "roaming data" from the cap) and score
+  // above the one sentence that states the data price, whose "roaming" only gets heading credit.
+  // The customer asked for the data price and is shown the calls price and the cap instead.
+  it.fails('quotes the sentence that states the price asked for, not one that merely collects the words', () => {
+    const answer = composeAnswer(parsed({ question: 'How much does roaming data cost in Zone 1?', hits: [roaming] }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('Data costs CHF 0.15/MB in Zone 1');
+  });
+});
