@@ -70,7 +70,7 @@ class AppServer {
   static async start({ verbose, keepModelEnv }: { verbose: boolean; keepModelEnv: boolean }): Promise<AppServer> {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-chat-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'always', INGEST_ON_START: 'always' };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'always', INGEST_ON_START: 'always', CHAT_RATE_LIMIT_PER_MINUTE: '1000000' }; // the bench is one visitor sending far more than a person would
     delete env.DATABASE_URL;
     delete env.PGLITE_DIR;
     if (!keepModelEnv) for (const key of Object.keys(env)) if (key.startsWith('OPENAI_')) delete env[key];
