@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 
 /** The chat on the built app with the built-in local model (no API key). */
 
-const lastAnswer = (page: Page) => page.getByTestId('chat-message').filter({ has: page.locator('[data-role="assistant"]') }).last();
 
 async function ask(page: Page, question: string) {
   await page.getByTestId('chat-input').fill(question);

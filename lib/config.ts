@@ -56,6 +56,9 @@ const envSchema = z.object({
   CHAT_FALLBACK: z.enum(['none', 'local']).default('none'),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   LOCAL_ANSWER_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.5),
+  LOCAL_ANSWER_CONFIDENT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.38),
+  LOCAL_ANSWER_CONFIDENT_SCORE: z.coerce.number().min(0).max(1).default(0.45),
+  LOCAL_ANSWER_STRICT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.75),
 });
 
 export type Config = {
@@ -75,6 +78,9 @@ export type Config = {
     modelTimeoutMs: number;
     fallback: 'none' | 'local';
     localMinCoverage: number;
+    localConfidentMinCoverage: number;
+    localConfidentScore: number;
+    localStrictMinCoverage: number;
     /** Messages one visitor or user may send per minute. */
     rateLimitPerMinute: number;
   };
@@ -139,6 +145,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       modelTimeoutMs: e.CHAT_MODEL_TIMEOUT_MS,
       fallback: e.CHAT_FALLBACK,
       localMinCoverage: e.LOCAL_ANSWER_MIN_COVERAGE,
+      localConfidentMinCoverage: e.LOCAL_ANSWER_CONFIDENT_MIN_COVERAGE,
+      localConfidentScore: e.LOCAL_ANSWER_CONFIDENT_SCORE,
+      localStrictMinCoverage: e.LOCAL_ANSWER_STRICT_MIN_COVERAGE,
       rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     },
     model: e.OPENAI_API_KEY

@@ -13,6 +13,10 @@ export function answerSettings(config: Config, overrides: Partial<AnswerSettings
     maxSources: config.chat.maxSources,
     clarifyVersions: true,
     modelTimeoutMs: config.chat.modelTimeoutMs,
+    minCoverage: config.chat.localMinCoverage,
+    confidentMinCoverage: config.chat.localConfidentMinCoverage,
+    confidentRetrievalScore: config.chat.localConfidentScore,
+    strictMinCoverage: config.chat.localStrictMinCoverage,
     ...overrides,
   };
 }
@@ -20,7 +24,7 @@ export function answerSettings(config: Config, overrides: Partial<AnswerSettings
 /** Everything the answer pipeline needs, from the configuration and the database. */
 export async function createAnswerDeps(db: Db, config: Config, overrides: Partial<AnswerSettings> = {}): Promise<AnswerDeps> {
   const termStats = await loadTermStats(db);
-  const local = { termWeight: termStats.idf, minCoverage: config.chat.localMinCoverage };
+  const local = { termWeight: termStats.idf, knownTerm: (t: string, l: Parameters<typeof termStats.df>[1]) => termStats.df(t, l) > 0, minCoverage: config.chat.localMinCoverage };
   return {
     db,
     embedder: createEmbedder(config.model),

@@ -217,9 +217,10 @@ describe('computeAnswerMetrics', () => {
     expect(m.totalMs).toEqual({ p50: 900, p95: 1200 });
   });
 
-  it('treats golden answers as answered and clarifying questions as not answered', () => {
-    const golden = computeAnswerMetrics([result({ outcome: 'golden' }), result({ outcome: 'clarify' })]);
-    expect(golden.falseAbstention).toBe(0.5);
+  it('treats golden answers as answered and clarifying questions as neither answered nor abstained', () => {
+    const golden = computeAnswerMetrics([result({ outcome: 'golden' }), result({ outcome: 'clarify' }), result({ outcome: 'no_answer' }), result({ outcome: 'answered' })]);
+    expect(golden.falseAbstention).toBe(0.25);
+    expect(golden.clarified).toBe(0.25);
     const unanswerable = computeAnswerMetrics([result({ answerable: false, outcome: 'golden' }), result({ answerable: false, outcome: 'error' })]);
     expect(unanswerable.abstentionCorrect).toBe(0.5);
   });

@@ -48,8 +48,10 @@ export type AnswerMetrics = {
   citationMatch: number | null;
   /** Unanswerable questions that were not answered. */
   abstentionCorrect: number | null;
-  /** Answerable questions that were not answered. */
+  /** Answerable questions answered with "I don't know" (no answer, out of scope, model error). */
   falseAbstention: number | null;
+  /** Answerable questions answered with a clarifying question (which version?): not abstentions. */
+  clarified: number | null;
   /** Mean token F1 against the expert answer, over answered answerable questions that have one. */
   tokenOverlapF1: number | null;
   ttftMs: LatencySummary;
@@ -60,6 +62,13 @@ const ANSWERED: ReadonlySet<AnswerOutcome> = new Set(['answered', 'golden']);
 
 export function isAnswered(outcome: AnswerOutcome): boolean {
   return ANSWERED.has(outcome);
+}
+
+const ABSTAINED: ReadonlySet<AnswerOutcome> = new Set(['no_answer', 'out_of_scope', 'error']);
+
+/** The reply declined to answer. A clarifying question is not an abstention: it leads to an answer. */
+export function isAbstention(outcome: AnswerOutcome): boolean {
+  return ABSTAINED.has(outcome);
 }
 
 /** [1], [2, 3], [1–3], [1][2] — the markers the chat puts in its text. */
@@ -191,7 +200,8 @@ export function computeAnswerMetrics(results: AnswerResult[], options: AnswerMet
       ),
     ),
     abstentionCorrect: mean(unanswerable.map((r) => (isAnswered(r.outcome) ? 0 : 1))),
-    falseAbstention: mean(answerable.map((r) => (isAnswered(r.outcome) ? 0 : 1))),
+    falseAbstention: mean(answerable.map((r) => (isAbstention(r.outcome) ? 1 : 0))),
+    clarified: mean(answerable.map((r) => (r.outcome === 'clarify' ? 1 : 0))),
     tokenOverlapF1: mean(
       answeredAnswerable.filter((r) => r.expectedAnswer?.trim()).map((r) => tokenF1(r.text, r.expectedAnswer ?? '', r.lang)),
     ),
@@ -244,6 +254,7 @@ function rows(targets: AnswerTargets): Row[] {
     { label: 'Citation match', value: (m) => m.citationMatch, format: 'percent' },
     { label: 'Abstain (unanswerable)', value: (m) => m.abstentionCorrect, format: 'percent', target: { op: '≥', value: targets.abstentionCorrectMin } },
     { label: 'False abstention', value: (m) => m.falseAbstention, format: 'percent', target: { op: '≤', value: targets.falseAbstentionMax } },
+    { label: 'Clarifying question', value: (m) => m.clarified, format: 'percent' },
     { label: 'Token F1', value: (m) => m.tokenOverlapF1, format: 'ratio' },
     { label: 'TTFT p50 ms', value: (m) => m.ttftMs.p50, format: 'ms' },
     { label: 'TTFT p95 ms', value: (m) => m.ttftMs.p95, format: 'ms' },

@@ -13,6 +13,7 @@ import { condenseLocally, type Turn } from './condense';
 import { bestGoldenMatch } from './golden';
 import { detectLanguage } from './language';
 import { systemPrompt, userPrompt } from './prompt';
+import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { chitChatKind, chitChatLanguage, routeByForm, type Route } from './route';
 import { searchChunks, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
@@ -38,6 +39,13 @@ export type AnswerSettings = {
   clarifyVersions: boolean;
   /** Milliseconds to wait for the model's first token and between tokens. */
   modelTimeoutMs: number;
+  /** Built-in model: share of the question's weighted words the quoted passage must cover… */
+  minCoverage: number;
+  /** …and the lower share that suffices when the best passage's rerank score reaches confidentRetrievalScore. */
+  confidentMinCoverage: number;
+  confidentRetrievalScore: number;
+  /** …and the higher share a "do you offer X?" question needs (X itself must be there). */
+  strictMinCoverage: number;
 };
 
 export type ModelChoice = { model: LanguageModel; id: string; price: { inputPerMTok: number; outputPerMTok: number } };
@@ -140,10 +148,11 @@ type Generation = { released: string; filter: CitationFilter; tokensIn: number; 
 
 async function generate(
   choice: ModelChoice,
-  { system, prompt, sources, abortSignal, timeoutMs, onText }: {
+  { system, prompt, sources, abortSignal, timeoutMs, onText, providerOptions }: {
     system: string;
     prompt: string;
     sources: Source[];
+    providerOptions?: Record<string, Record<string, number>>;
     abortSignal?: AbortSignal;
     timeoutMs: number;
     onText: (text: string) => void;
@@ -162,6 +171,7 @@ async function generate(
     prompt,
     temperature: 0,
     maxRetries: 0,
+    providerOptions,
     abortSignal,
     // stepMs, not a number/totalMs: combined with an abortSignal those can be garbage-collected
     // on Node 20 and never fire; firstChunkMs only starts after openai.chat's first chunk.
@@ -199,7 +209,7 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   };
 
   const prior = previousLanguage(input.history) ?? input.locale;
-  const lang: Locale = detectLanguage(input.question, { prior }) ?? prior ?? DEFAULT_LOCALE;
+  const lang: Locale = detectLanguage(input.question, { prior, vocabulary: deps.termStats.vocabularyLanguage }) ?? prior ?? DEFAULT_LOCALE;
   const replies = REPLIES[lang];
   const base = {
     lang,
@@ -315,6 +325,10 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     })
     .slice(0, settings.maxSources);
   const sources = buildSources({ hits: chosen, golden: goldenSource });
+  // A passage the reranker rates highly is on topic even when the customer's words are not the
+  // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.
+  const strict = isAvailabilityQuestion(input.question);
+  const confidentRetrieval = !strict && (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore;
   const passed = new Set(chosen.map((h) => h.chunkId));
   const system = systemPrompt({ company: deps.company, lang });
   const prompt = userPrompt({ question: input.question, standalone: spelling.query, lang, sources });
@@ -326,7 +340,17 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     if (!candidate) continue;
     choice = candidate;
     try {
-      generation = await generate(candidate, { system, prompt, sources, abortSignal: input.abortSignal, timeoutMs: settings.modelTimeoutMs, onText: emit });
+      generation = await generate(candidate, {
+        system,
+        prompt,
+        sources,
+        abortSignal: input.abortSignal,
+        timeoutMs: settings.modelTimeoutMs,
+        onText: emit,
+        providerOptions: {
+          lantern: { minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage },
+        },
+      });
       break;
     } catch (err) {
       error = describeError(err);

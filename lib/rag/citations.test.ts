@@ -92,7 +92,7 @@ describe('CitationFilter: brackets that are not citations', () => {
   // Some models write wiki-style double brackets. The outer '[' aborts the pending marker and is
   // emitted as text, but the inner '[' is then not taken as the start of a new marker: the
   // citation is lost and, when it is the only one, the whole answer is suppressed.
-  it.fails('recognises a citation inside double brackets ([[2]])', () => {
+  it('recognises a citation inside double brackets ([[2]])', () => {
     const r = run('Restart the Box [[2]].', [1, 2]);
     expect(r.hasValidCitation).toBe(true);
     expect(r.cited).toEqual([2]);

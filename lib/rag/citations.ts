@@ -56,6 +56,13 @@ export class CitationFilter {
     if (this.marker) {
       this.marker += char;
       if (char === ']') return this.resolveMarker();
+      if (char === '[') {
+        // "[[2]]" or "[9 [2]": the first bracket was text; a marker starts here.
+        const text = this.space + this.marker.slice(0, -1);
+        this.space = '';
+        this.marker = '[';
+        return text;
+      }
       if (!/[\d\s,;]/.test(char) || this.marker.length > MAX_MARKER) {
         const text = this.space + this.marker;
         this.space = '';

@@ -16,9 +16,9 @@ export function tsConfigFor(lang: string | undefined): string {
 // Question words and auxiliaries the stop-word lists lack; customers' questions are full of them.
 const EXTRA_FUNCTION_WORDS: Record<Locale, string[]> = {
   en: ['does', 'do', 'did', 'doesnt', 'dont', 'cant', 'can', 'my', 'how', 'why', 'when', 'what', 'is', 'are', 'the', 'i', 'im', 'should', 'would', 'could', 'will', 'get'],
-  de: ['ich', 'mein', 'meine', 'meinen', 'wie', 'warum', 'wieso', 'wann', 'kann', 'ist', 'sind', 'nicht', 'kein', 'keine', 'bei', 'habe'],
-  fr: ['je', 'mon', 'ma', 'mes', 'comment', 'pourquoi', 'quand', 'est', 'les', 'des', 'pas', 'avec', 'pour', 'ai'],
-  it: ['io', 'mio', 'mia', 'come', 'perché', 'quando', 'il', 'gli', 'della', 'non', 'con', 'ho', 'sono'],
+  de: ['ich', 'mein', 'meine', 'meinen', 'wie', 'warum', 'wieso', 'wann', 'kann', 'ist', 'sind', 'nicht', 'kein', 'keine', 'bei', 'habe', 'muss', 'soll', 'geht'],
+  fr: ['je', 'mon', 'ma', 'mes', 'comment', 'pourquoi', 'quand', 'est', 'les', 'des', 'pas', 'avec', 'pour', 'ai', 'dois', 'faire', 'peux', 'veux', 'quoi'],
+  it: ['io', 'mio', 'mia', 'come', 'perché', 'quando', 'il', 'gli', 'della', 'non', 'con', 'ho', 'sono', 'cosa', 'devo', 'fare', 'posso', 'vorrei'],
 };
 
 const FUNCTION_WORDS: Record<Locale, Set<string>> = (() => {
@@ -46,25 +46,40 @@ function functionWordVotes(text: string): Map<Locale, number> {
   return votes;
 }
 
+function franc(text: string): Locale | undefined {
+  const [best] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
+  return best ? FRANC_TO_LOCALE[best[0]] : undefined;
+}
+
+export type LanguageOptions = {
+  /** The conversation's or the page's language, for texts that cannot be told. */
+  prior?: Locale;
+  /** Which language's documents use these words (the corpus vocabulary), for short texts. */
+  vocabulary?: (text: string) => Locale | undefined;
+};
+
 /**
  * Which of the supported languages a text is in, or undefined when it cannot be told (callers
- * then use a prior: the conversation's or the page's language). Character statistics (franc,
- * limited to our four languages) decide longer texts; function words decide short ones, where
- * statistics over a handful of letters are mostly noise.
+ * then use a prior: the conversation's or the page's language). Several function words of one
+ * language settle it; otherwise character statistics (franc, limited to our four languages)
+ * decide longer texts, and for short ones — where statistics over a handful of letters are
+ * mostly noise — a single function word, then the corpus vocabulary ("Zahlungsarten" only
+ * occurs in German articles), then franc.
  */
-export function detectLanguage(text: string, { prior }: { prior?: Locale } = {}): Locale | undefined {
+export function detectLanguage(text: string, { prior, vocabulary }: LanguageOptions = {}): Locale | undefined {
   const votes = [...functionWordVotes(text).entries()].sort((a, b) => b[1] - a[1]);
   const [first, second] = votes;
+  if (first && first[1] >= 2 && first[1] >= 2 * (second?.[1] ?? 0)) return first[0];
   const letters = text.replace(/[^\p{L}]/gu, '').length;
   if (letters >= 40) {
-    const [best] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
-    const lang = best ? FRANC_TO_LOCALE[best[0]] : undefined;
+    const lang = franc(text);
     if (lang) return lang;
   }
   if (first && (!second || first[1] > second[1])) return first[0];
+  const byVocabulary = vocabulary?.(text);
+  if (byVocabulary) return byVocabulary;
   if (letters >= 15) {
-    const [best] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
-    const lang = best ? FRANC_TO_LOCALE[best[0]] : undefined;
+    const lang = franc(text);
     if (lang) return lang;
   }
   return prior;

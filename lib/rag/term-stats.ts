@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fold, stem, type TextLanguage } from '@/lib/ai/local/text';
+import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 
@@ -14,9 +14,19 @@ export type TermStats = {
   df(term: string, lang: TextLanguage): number;
   /** Inverse document frequency: rare and unknown words weigh most. */
   idf(term: string, lang: TextLanguage): number;
+  /** The language whose articles use these words clearly more than the others' do, if any. */
+  vocabularyLanguage(text: string): TextLanguage | undefined;
 };
 
-type Loaded = { key: string; chunks: number; words: [string, number][]; byLang: Map<TextLanguage, Map<string, number>> };
+type Loaded = {
+  key: string;
+  chunks: number;
+  words: [string, number][];
+  byLang: Map<TextLanguage, Map<string, number>>;
+  /** Per folded word, how many chunks of each language contain it. */
+  usage: Map<string, Partial<Record<TextLanguage, number>>>;
+  chunksPerLang: Partial<Record<TextLanguage, number>>;
+};
 
 const CACHE = Symbol.for('lantern.termStats');
 type Holder = { [CACHE]?: Loaded };
@@ -37,7 +47,28 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
   if (!loaded || loaded.key !== key) {
     const rows = await queryRows<{ word: string; ndoc: number }>(db, sql`select word, ndoc from lexeme_stats where field = 'tsv_simple'`);
     const total = rows.find((r) => r.word === '')?.ndoc ?? 0;
-    loaded = { key, chunks: Number(total), words: rows.filter((r) => r.word !== '').map((r) => [fold(r.word), Number(r.ndoc)]), byLang: new Map() };
+    const perLang = await queryRows<{ lang: string; word: string; n: number }>(
+      db,
+      sql`select c.lang, w.word, count(*)::int as n from chunks c cross join lateral unnest(tsvector_to_array(c.tsv_simple)) as w(word) group by c.lang, w.word`,
+    );
+    const sizes = await queryRows<{ lang: string; n: number }>(db, sql`select lang, count(*)::int as n from chunks group by lang`);
+    const usage = new Map<string, Partial<Record<TextLanguage, number>>>();
+    for (const row of perLang) {
+      const lang = asTextLanguage(row.lang);
+      if (!lang) continue;
+      const word = fold(row.word);
+      const entry = usage.get(word) ?? {};
+      entry[lang] = (entry[lang] ?? 0) + Number(row.n);
+      usage.set(word, entry);
+    }
+    loaded = {
+      key,
+      chunks: Number(total),
+      words: rows.filter((r) => r.word !== '').map((r) => [fold(r.word), Number(r.ndoc)]),
+      byLang: new Map(),
+      usage,
+      chunksPerLang: Object.fromEntries(sizes.flatMap((s) => (asTextLanguage(s.lang) ? [[s.lang, Number(s.n)]] : []))),
+    };
     holder[CACHE] = loaded;
   }
   const current = loaded;
@@ -55,7 +86,25 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     return map;
   };
   const df = (term: string, lang: TextLanguage) => table(lang).get(term) ?? 0;
+  const vocabularyLanguage = (text: string): TextLanguage | undefined => {
+    // Naive Bayes over the words the corpus knows: P(word | language) from chunk counts, smoothed.
+    const langs = (Object.keys(current.chunksPerLang) as TextLanguage[]).filter((l) => (current.chunksPerLang[l] ?? 0) > 0);
+    if (langs.length < 2) return undefined;
+    const score = new Map<TextLanguage, number>(langs.map((l) => [l, 0]));
+    let known = 0;
+    for (const word of tokenize(text)) {
+      const entry = current.usage.get(word);
+      if (!entry || /\d/.test(word)) continue;
+      known++;
+      for (const l of langs) score.set(l, score.get(l)! + Math.log(((entry[l] ?? 0) + 0.1) / current.chunksPerLang[l]!));
+    }
+    if (known === 0) return undefined;
+    const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
+    // Only a clear lead counts: e^2 ≈ 7 times likelier than the runner-up.
+    return ranked[0]![1] - ranked[1]![1] >= 2 ? ranked[0]![0] : undefined;
+  };
   return {
+    vocabularyLanguage,
     chunks: current.chunks,
     df,
     idf: (term, lang) => Math.log(1 + current.chunks / (df(term, lang) + 0.5)),

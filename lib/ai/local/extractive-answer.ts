@@ -25,9 +25,14 @@ const QUESTION_WORDS = new Set(
   ].map((w) => w),
 );
 
-function questionTerms(text: string, lang: TextLanguage): string[] {
-  // "box5" is how people type "Box 5".
-  const words = tokenize(text.replace(/(\p{L})(\d)/gu, '$1 $2')).filter((w) => !QUESTION_WORDS.has(w));
+function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): string[] {
+  // "box5" is how people type "Box 5" — unless the corpus itself writes it that way ("IPv6").
+  const words = tokenize(text)
+    .flatMap((w) => {
+      const glued = /^(\p{L}{2,})(\d{1,2})$/u.exec(w);
+      return glued && knownTerm && !knownTerm(w, lang) ? [glued[1]!, glued[2]!] : [w];
+    })
+    .filter((w) => !QUESTION_WORDS.has(w));
   return [...new Set(contentTerms(words.join(' '), lang))];
 }
 
@@ -47,14 +52,17 @@ export type ComposeOptions = {
   termWeight?: TermWeight;
   /** Share of the question's weighted terms the chosen passage must cover. */
   minCoverage?: number;
+  /** Whether the corpus uses a term at all. */
+  knownTerm?: (term: string, lang: TextLanguage) => boolean;
 };
 
 export const DEFAULT_MIN_COVERAGE = 0.5;
 const MAX_WINDOW = 3;
 const MAX_LIST_ITEMS = 8;
-const HEADING_CREDIT = 0.8;
+const HEADING_CREDIT = 1.0;
 /** How much the retrieval order counts against coverage when picking the passage to quote. */
 const RANK_PRIOR = 0.2;
+const SECONDARY_MIN_COVERAGE = 0.5;
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -150,7 +158,7 @@ function bestWindow(source: PromptSource, terms: string[], weights: Map<string, 
       for (const t of units[start + size - 1]!.terms) inText.add(t);
       const { coverage, covered } = coverageOf(terms, weights, inText, heading);
       // Shorter passages win ties; later (more relevant) sources win near-ties.
-      const score = coverage - 0.02 * (size - 1) + 0.03 * rankBonus;
+      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus;
       if (!best || score > best.score) best = { source, units: units.slice(start, start + size), coverage, covered, score, rank: rankBonus };
     }
   }
@@ -207,7 +215,7 @@ export type ComposedAnswer = { text: string; grounded: boolean; coverage: number
 export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}): ComposedAnswer {
   const { lang } = prompt;
   const phrases = PHRASES[lang];
-  const terms = questionTerms(prompt.standalone, lang);
+  const terms = questionTerms(prompt.standalone, lang, options.knownTerm);
   const weights = new Map(terms.map((t) => [t, options.termWeight?.(t, lang) ?? 1]));
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const windows = prompt.sources
@@ -225,7 +233,8 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     missing.length === 0
       ? undefined
       : windows
-          .filter((w) => w.source.title !== primary.source.title)
+          // It must itself be about the question (not just share the one missing word), in its language.
+          .filter((w) => w.source.title !== primary.source.title && w.coverage >= SECONDARY_MIN_COVERAGE && (!w.source.lang || w.source.lang === lang))
           .map((w) => ({ w, gain: coverageOf(missing, weights, new Set(w.units.flatMap((u) => [...u.terms])), new Set()) }))
           .filter((c) => c.gain.coverage >= 0.5)
           .sort((a, b) => b.gain.coverage - a.gain.coverage)[0];

@@ -90,7 +90,9 @@ export class LocalLanguageModel implements LanguageModelV4 {
       }
     }
     if (!parsed) return { kind: 'text', text: PHRASES[lang].unknown };
-    return { kind: 'text', text: composeAnswer(parsed, this.options).text };
+    // The caller may know how sure retrieval is, and relax or tighten the coverage bar per call.
+    const minCoverage = (options.providerOptions?.lantern as { minCoverage?: number } | undefined)?.minCoverage;
+    return { kind: 'text', text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}) }).text };
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {

@@ -1,0 +1,21 @@
+import { fold } from '@/lib/ai/local/text';
+
+/**
+ * "Do you sell phone cases?", "Gibt es Rabatt für Studenten?": a question whether something
+ * exists or is offered. Its answer must mention that very thing; a passage about the
+ * neighbouring topic ("Alpenwave does not sell phones") does not answer it, so for these the
+ * grounding check stays strict however confident retrieval is.
+ */
+const AVAILABILITY = [
+  /^(do|does|can) (you|alpenwave|i get|i buy|i have)\b.*\b(sell|offer|have|provide|get|buy)\b/,
+  /^(do|does) (you|alpenwave) (sell|offer|have|provide)\b/,
+  /^(is|are) there (a|an|any)\b/,
+  /^(gibt es|gibts|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|verkaufen sie)\b/,
+  /^(y a-t-il|y a t il|il y a|avez-vous|avez vous|vous avez|vendez-vous|vendez vous|vous vendez|proposez-vous|vous proposez)\b/,
+  /^(c'e|ce|ci sono|avete|vendete|offrite|esiste)\b/,
+];
+
+export function isAvailabilityQuestion(text: string): boolean {
+  const t = fold(text).replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
+  return AVAILABILITY.some((pattern) => pattern.test(t));
+}
