@@ -62,7 +62,7 @@ const MAX_LIST_ITEMS = 8;
 const HEADING_CREDIT = 1.0;
 /** How much the retrieval order counts against coverage when picking the passage to quote. */
 const RANK_PRIOR = 0.2;
-const SECONDARY_MIN_COVERAGE = 0.5;
+const SECONDARY_MIN_TERMS = 2;
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -233,10 +233,10 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     missing.length === 0
       ? undefined
       : windows
-          // It must itself be about the question (not just share the one missing word), in its language.
-          .filter((w) => w.source.title !== primary.source.title && w.coverage >= SECONDARY_MIN_COVERAGE && (!w.source.lang || w.source.lang === lang))
+          // In the customer's language, and a second part of the question, not one stray word of it.
+          .filter((w) => w.source.title !== primary.source.title && (!w.source.lang || w.source.lang === lang))
           .map((w) => ({ w, gain: coverageOf(missing, weights, new Set(w.units.flatMap((u) => [...u.terms])), new Set()) }))
-          .filter((c) => c.gain.coverage >= 0.5)
+          .filter((c) => c.gain.coverage >= 0.5 && c.gain.covered.size >= SECONDARY_MIN_TERMS)
           .sort((a, b) => b.gain.coverage - a.gain.coverage)[0];
   const covered = new Set([...primary.covered, ...(secondary?.gain.covered ?? [])]);
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
