@@ -86,3 +86,13 @@ test('the launcher opens the chat on public pages', async ({ page }) => {
   await panel.getByTestId('chat-send').click();
   await expect(panel.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toContainText('Grüezi! Wie kann ich Ihnen helfen?');
 });
+
+test('"Talk to a person" works before the first message, and the request survives a reload', async ({ page }) => {
+  await page.goto('/chat');
+  await page.getByTestId('chat-handoff-open').click();
+  await page.getByTestId('chat-handoff-reason-customer_request').click();
+  await page.getByTestId('chat-handoff-submit').click();
+  await expect(page.getByTestId('chat-handoff-status')).toHaveAttribute('data-status', 'open');
+  await page.reload();
+  await expect(page.getByTestId('chat-handoff-status')).toHaveAttribute('data-status', 'open');
+});

@@ -2,7 +2,7 @@
 
 import { Chat, useChat } from '@ai-sdk/react';
 import { CircleExclamationPoint, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ChatUIMessage, HandoffReason, HandoffSummary } from '@/lib/chat/contract';
 import type { Locale } from '@/lib/i18n/locales';
@@ -22,7 +22,6 @@ type ChatConversationProps = {
   inputRef?: Ref<HTMLTextAreaElement>;
   autoFocus?: boolean;
   /** Told how many messages there are (the panel header needs to know whether any exist). */
-  onMessageCount?: (count: number) => void;
 };
 
 function lastLength(messages: ChatUIMessage[]): number {
@@ -53,7 +52,7 @@ function useStickToBottom(dependency: unknown) {
  * composer. The chat object lives outside (see useChatSession), so closing the launcher does
  * not cut off an answer that is still arriving.
  */
-export function ChatConversation({ chat, locale, labels, handoff, onRequestHandoff, inputRef, autoFocus, onMessageCount }: ChatConversationProps) {
+export function ChatConversation({ chat, locale, labels, handoff, onRequestHandoff, inputRef, autoFocus }: ChatConversationProps) {
   const { messages, status, error, sendMessage, regenerate, stop } = useChat<ChatUIMessage>({ chat, throttle: 50 });
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
   const busy = status === 'submitted' || status === 'streaming';
@@ -79,10 +78,6 @@ export function ChatConversation({ chat, locale, labels, handoff, onRequestHando
     if (current?.role === 'assistant') setStoppedIds((ids) => new Set(ids).add(current.id));
     void stop();
   }, [chat, stop]);
-
-  useEffect(() => {
-    onMessageCount?.(messages.length);
-  }, [messages.length, onMessageCount]);
 
   const waiting = status === 'submitted' || (status === 'streaming' && last?.role !== 'assistant');
   const described = error ? describeChatError(error, labels) : null;

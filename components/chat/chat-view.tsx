@@ -42,8 +42,6 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
 
   const ownInputRef = useRef<HTMLTextAreaElement>(null);
   const textareaRef = inputRef ?? ownInputRef;
-  const focusInputOnClose = useRef(false);
-  const [messageCount, setMessageCount] = useState(0);
 
   const requestHandoff = useCallback((reason: HandoffReason) => setHandoffDialog({ open: true, reason }), []);
   const openConversation = useCallback(
@@ -104,7 +102,6 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
         handoff={session.handoff}
         onRequestHandoff={requestHandoff}
         inputRef={textareaRef}
-        onMessageCount={setMessageCount}
         autoFocus
       />
     );
@@ -184,17 +181,6 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
           defaultReason={handoffDialog.reason}
           labels={labels}
           onCreated={session.setHandoff}
-          needsQuestion={messageCount === 0}
-          onWriteQuestion={() => {
-            focusInputOnClose.current = true;
-            setHandoffDialog((state) => ({ ...state, open: false }));
-          }}
-          onCloseAutoFocus={(event) => {
-            if (!focusInputOnClose.current) return;
-            focusInputOnClose.current = false;
-            event.preventDefault();
-            textareaRef.current?.focus();
-          }}
         />
       )}
     </ChatNavigationContext.Provider>

@@ -17,45 +17,17 @@ type HandoffDialogProps = {
   defaultReason: HandoffReason;
   labels: ChatLabels;
   onCreated: (handoff: HandoffSummary) => void;
-  /**
-   * The conversation has no message yet, so the server has nothing to hand over: the dialog
-   * asks for the question first, and "Write my question" calls this (close, focus the box).
-   */
-  needsQuestion?: boolean;
-  onWriteQuestion?: () => void;
-  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** "Talk to a person": the fixed reasons, an optional note, then POST /api/chat/handoff. */
 export function HandoffDialog(props: HandoffDialogProps) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent closeLabel={props.labels.handoffCancel} className="max-w-lg" onCloseAutoFocus={props.onCloseAutoFocus}>
+      <DialogContent closeLabel={props.labels.handoffCancel} className="max-w-lg">
         {/* Keyed by the reason it opened with, so every opening starts from a clean form. */}
-        {props.open && (props.needsQuestion ? <AskFirst {...props} /> : <HandoffForm key={`${props.conversationId}-${props.defaultReason}`} {...props} />)}
+        {props.open && <HandoffForm key={`${props.conversationId}-${props.defaultReason}`} {...props} />}
       </DialogContent>
     </Dialog>
-  );
-}
-
-function AskFirst({ labels, onOpenChange, onWriteQuestion }: HandoffDialogProps) {
-  return (
-    <div className="grid gap-4">
-      <DialogHeader>
-        <DialogTitle className="flex items-center gap-2">
-          <Headset aria-hidden className="size-5 text-primary" /> {labels.handoffTitle}
-        </DialogTitle>
-        <DialogDescription>{labels.handoffNeedsQuestion}</DialogDescription>
-      </DialogHeader>
-      <DialogFooter>
-        <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>
-          {labels.handoffCancel}
-        </Button>
-        <Button type="button" data-testid="chat-handoff-write" onClick={onWriteQuestion}>
-          {labels.handoffWriteQuestion}
-        </Button>
-      </DialogFooter>
-    </div>
   );
 }
 

@@ -71,6 +71,23 @@ describe.each(testBackends())('chat turns on $name', ({ open }) => {
     expect(detail!.messages[1]!.metadata!.citations).toEqual(message.metadata!.citations);
   });
 
+  it('sends the citations before the text that cites them, so links work while streaming', async () => {
+    const started = await turn(alice, randomUUID(), 'How do I restart the Box 5 with the power button?');
+    if (!started.ok) throw new Error('turn refused');
+    const chunks: { type: string; delta?: string; messageMetadata?: { citations?: unknown[] } }[] = [];
+    const reader = started.stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as (typeof chunks)[number]);
+    }
+    const firstCitingText = chunks.findIndex((c) => c.type === 'text-delta' && /\[\d+\]/.test(c.delta ?? ''));
+    const firstCitations = chunks.findIndex((c) => c.type === 'message-metadata' && (c.messageMetadata?.citations?.length ?? 0) > 0);
+    expect(firstCitingText).toBeGreaterThan(0);
+    expect(firstCitations).toBeGreaterThan(0);
+    expect(firstCitations).toBeLessThan(firstCitingText);
+  });
+
   it('keeps other people out of a conversation', async () => {
     const id = randomUUID();
     const mine = await turn(alice, id, 'How much does roaming cost?');

@@ -72,7 +72,10 @@ export async function startChatTurn({
           signedIn,
           abortSignal,
         },
-        { text: (delta) => writer.write({ type: 'text-delta', id: 'answer', delta }) },
+        {
+          text: (delta) => writer.write({ type: 'text-delta', id: 'answer', delta }),
+          citations: (citations) => writer.write({ type: 'message-metadata', messageMetadata: { ...ids, citations } }),
+        },
       );
       writer.write({ type: 'text-end', id: 'answer' });
       await persist(db, { result, question, ids, replyTo: stored.id });

@@ -17,7 +17,7 @@ import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { chitChatKind, chitChatLanguage, routeByForm, type Route } from './route';
 import { searchChunks, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
-import { buildSources, toCitation, type GoldenSource, type Source } from './sources';
+import { articleUrl, buildSources, toCitation, type GoldenSource, type Source } from './sources';
 import { correctSpelling } from './spelling';
 import type { TermStats } from './term-stats';
 
@@ -72,7 +72,11 @@ export type AnswerInput = {
   abortSignal?: AbortSignal;
 };
 
-export type AnswerSink = { text(delta: string): void };
+export type AnswerSink = {
+  text(delta: string): void;
+  /** The citations shown so far, as soon as they are known (so links work while streaming). */
+  citations?(citations: Citation[]): void;
+};
 
 export type RetrievedTrace = { chunkId: number; documentId: string; score: number; ranks: SearchHit['ranks']; passed: boolean };
 
@@ -148,7 +152,7 @@ type Generation = { released: string; filter: CitationFilter; tokensIn: number; 
 
 async function generate(
   choice: ModelChoice,
-  { system, prompt, sources, abortSignal, timeoutMs, onText, providerOptions }: {
+  { system, prompt, sources, abortSignal, timeoutMs, onText, onCited, providerOptions }: {
     system: string;
     prompt: string;
     sources: Source[];
@@ -156,12 +160,19 @@ async function generate(
     abortSignal?: AbortSignal;
     timeoutMs: number;
     onText: (text: string) => void;
+    onCited: (sourceNumbers: number[]) => void;
   },
 ): Promise<Generation> {
   const filter = new CitationFilter(new Set(sources.map((s) => s.n)));
   let released = '';
+  let cited = 0;
   const release = (text: string) => {
     if (!text) return;
+    // Metadata first, so the markers in this text already have their links.
+    if (filter.citedSources.length > cited) {
+      cited = filter.citedSources.length;
+      onCited(filter.citedSources);
+    }
     released += text;
     onText(text);
   };
@@ -260,8 +271,9 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   const match = await bestGoldenMatch(db, { question: input.question, lang });
   const goldenDocs = match ? await findDocumentsByIds(db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
   if (match && match.score >= settings.goldenMatchThreshold) {
+    const citations = goldenDocs.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
+    sink.citations?.(citations);
     emitWhole(match.golden.answer);
-    const citations = goldenDocs.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: `/articles/${encodeURIComponent(d.slug)}`, heading: null }));
     return finish({
       route: 'knowledge',
       outcome: 'golden',
@@ -330,6 +342,7 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   const strict = isAvailabilityQuestion(input.question);
   const confidentRetrieval = !strict && (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore;
   const passed = new Set(chosen.map((h) => h.chunkId));
+  const bySource = new Map(sources.map((s) => [s.n, s]));
   const system = systemPrompt({ company: deps.company, lang });
   const prompt = userPrompt({ question: input.question, standalone: spelling.query, lang, sources });
 
@@ -347,6 +360,7 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
         abortSignal: input.abortSignal,
         timeoutMs: settings.modelTimeoutMs,
         onText: emit,
+        onCited: (numbers) => sink.citations?.(numbers.map((n, i) => toCitation(bySource.get(n)!, i + 1))),
         providerOptions: {
           lantern: { minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage },
         },
@@ -377,7 +391,6 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     costUsd: usageCost(choice.price, generation.tokensIn, generation.tokensOut),
   };
   if (!generation.filter.hasValidCitation) return noAnswer({ ...trace, ...usage });
-  const bySource = new Map(sources.map((s) => [s.n, s]));
   const citations = generation.filter.citedSources.map((n, i) => toCitation(bySource.get(n)!, i + 1));
   return finish({ route: 'knowledge', outcome: 'answered', handoffOffered: false, citations, ...trace, ...usage });
 }

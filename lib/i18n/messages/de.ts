@@ -131,8 +131,6 @@ export const de: Messages = {
     handoffSubmitting: 'Wird gesendet…',
     handoffCancel: 'Abbrechen',
     handoffError: 'Ihre Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
-    handoffNeedsQuestion: 'Bitte schreiben Sie Ihre Frage zuerst in den Chat. Eine Person aus dem Support antwortet Ihnen dann im selben Gespräch.',
-    handoffWriteQuestion: 'Frage schreiben',
     handoffActive: 'Der Support wurde bereits gebeten, Ihnen zu antworten.',
     handoffStatusOpen: 'Eine Person aus dem Support antwortet Ihnen so bald wie möglich hier in diesem Gespräch. Sie können den Chat schliessen und später zurückkehren.',
     handoffStatusClaimed: 'Eine Person aus dem Support sieht sich Ihr Gespräch an und antwortet hier.',

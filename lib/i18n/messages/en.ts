@@ -129,8 +129,6 @@ export const en = {
     handoffSubmitting: 'Sending…',
     handoffCancel: 'Cancel',
     handoffError: 'Your request could not be sent. Please try again.',
-    handoffNeedsQuestion: 'Please write your question in the chat first. A support expert will then reply in the same conversation.',
-    handoffWriteQuestion: 'Write my question',
     handoffActive: 'A support expert has already been asked to reply.',
     handoffStatusOpen: 'A support expert will reply here in this conversation as soon as possible. You can close the chat and come back later.',
     handoffStatusClaimed: 'A support expert is looking at your conversation and will reply here.',

@@ -131,8 +131,6 @@ export const fr: Messages = {
     handoffSubmitting: 'Envoi…',
     handoffCancel: 'Annuler',
     handoffError: 'Votre demande n’a pas pu être envoyée. Veuillez réessayer.',
-    handoffNeedsQuestion: 'Écrivez d’abord votre question dans le chat. Une personne du support vous répondra ensuite dans la même conversation.',
-    handoffWriteQuestion: 'Écrire ma question',
     handoffActive: 'Une personne du support a déjà été sollicitée pour vous répondre.',
     handoffStatusOpen: 'Une personne du support vous répondra ici, dans cette conversation, dès que possible. Vous pouvez fermer le chat et revenir plus tard.',
     handoffStatusClaimed: 'Une personne du support examine votre conversation et vous répondra ici.',

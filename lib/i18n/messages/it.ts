@@ -131,8 +131,6 @@ export const it: Messages = {
     handoffSubmitting: 'Invio in corso…',
     handoffCancel: 'Annulla',
     handoffError: 'Non è stato possibile inviare la richiesta. La preghiamo di riprovare.',
-    handoffNeedsQuestion: 'Scriva prima la sua domanda nella chat. Una persona del supporto le risponderà poi nella stessa conversazione.',
-    handoffWriteQuestion: 'Scrivi la domanda',
     handoffActive: 'Il supporto è già stato invitato a risponderle.',
     handoffStatusOpen: 'Una persona del supporto le risponderà qui, in questa conversazione, il prima possibile. Può chiudere la chat e tornare più tardi.',
     handoffStatusClaimed: 'Una persona del supporto sta esaminando la sua conversazione e risponderà qui.',
