@@ -25,12 +25,14 @@ export function answerSettings(config: Config, overrides: Partial<AnswerSettings
 export async function createAnswerDeps(db: Db, config: Config, overrides: Partial<AnswerSettings> = {}): Promise<AnswerDeps> {
   const termStats = await loadTermStats(db);
   const local = { termWeight: termStats.idf, knownTerm: (t: string, l: Parameters<typeof termStats.df>[1]) => termStats.df(t, l) > 0, minCoverage: config.chat.localMinCoverage };
+  const generator = createChatModel(config.model, local);
   return {
     db,
     embedder: createEmbedder(config.model),
     reranker: createReranker(),
     termStats,
-    generator: createChatModel(config.model, local),
+    generator,
+    condenser: config.model.provider === 'openai' ? generator.model : undefined,
     fallback: config.model.provider === 'openai' && config.chat.fallback === 'local' ? createLocalChatModel(local) : undefined,
     company: getSite().company,
     settings: answerSettings(config, overrides),

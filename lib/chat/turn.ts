@@ -9,8 +9,10 @@ import { answerQuestion, type AnswerResult } from '@/lib/rag/answer';
 import { createAnswerDeps } from './answer-deps';
 import type { ChatMessageMetadata, ChatRequest } from './contract';
 
-/** How many earlier messages the pipeline sees (condensing and the language prior). */
+/** How many earlier messages the pipeline sees in full (condensing and the language prior)… */
 const HISTORY_LIMIT = 12;
+/** …and how far back the rolling summary of the customer's earlier questions reaches. */
+const SUMMARY_LIMIT = 40;
 
 export type ChatTurn =
   | { ok: true; stream: ReadableStream<UIMessageChunk> }
@@ -52,9 +54,12 @@ export async function startChatTurn({
   const opened = await openConversation(db, { id: request.conversationId, owner, title: question, lang: request.locale ?? null });
   if (!opened.ok) return { ok: false, status: 404, message: 'No such conversation.' };
   const conversationId = opened.conversation.id;
-  const history = await listHistory(db, { conversationId, limit: HISTORY_LIMIT + 1 });
+  // Store first: a retry marks the earlier answer superseded, and the history then leaves it out.
   const stored = await storeUserMessage(db, { conversationId, clientId: request.message.id, content: question, lang: null });
-  const earlier = history.filter((m) => m.id !== stored.id && m.role !== 'agent');
+  const history = await listHistory(db, { conversationId, limit: SUMMARY_LIMIT + 1 });
+  const before = history.filter((m) => m.id !== stored.id && m.role !== 'agent');
+  const earlier = before.slice(-HISTORY_LIMIT);
+  const earlierQuestions = before.slice(0, -HISTORY_LIMIT).filter((m) => m.role === 'user').map((m) => m.content);
   const deps = await createAnswerDeps(db, config);
   const messageId = randomUUID();
   const ids = { conversationId, messageId };
@@ -69,6 +74,7 @@ export async function startChatTurn({
           question,
           history: earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content, lang: m.lang })),
           locale: request.locale,
+          earlierQuestions,
           signedIn,
           abortSignal,
         },

@@ -209,3 +209,58 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     });
   });
 });
+
+describe.each(testBackends())('follow-ups condensed by the model on $name', ({ open }) => {
+  let database: Database;
+  let dir: string;
+  let server: OpenAICompatibleServer;
+
+  beforeAll(async () => {
+    database = await open();
+    dir = writeTestCorpus();
+    await runIngest(database.db, { dir, source: 'test', embedder: createEmbedder({ provider: 'local' }) });
+    server = await startOpenAICompatibleServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('asks the model for a standalone question, with earlier questions as a summary, then answers it', async () => {
+    const config = parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url });
+    const local = await createAnswerDeps(database.db, parseConfig({}));
+    const chat = createChatModel(config.model);
+    const deps: AnswerDeps = { ...local, generator: chat, condenser: chat.model };
+    server.setReply((req) =>
+      (req.body as { stream?: boolean }).stream
+        ? { kind: 'text', chunks: ['Go to Settings, Mobile data ', 'and switch off Data roaming [1].'] }
+        : { kind: 'text', chunks: ['How do I turn off roaming?'] },
+    );
+    const history = [
+      { role: 'user' as const, content: 'How much does roaming cost in Europe?', lang: 'en' },
+      { role: 'assistant' as const, content: 'CHF 2.90 per day [1]', lang: 'en' },
+    ];
+    const answer = await ask(deps, 'and how do I stop it?', { history, earlierQuestions: ['Do you have a shop in Bern?'] });
+    const [condense, generate] = server.requests;
+    const condenseBody = condense!.body as { stream?: boolean; messages: { content: string }[] };
+    expect(condenseBody.stream).toBeFalsy();
+    expect(condenseBody.messages.at(-1)!.content).toContain('Earlier in this conversation the customer asked: “Do you have a shop in Bern?”');
+    expect(condenseBody.messages.at(-1)!.content).toContain('Last message: and how do I stop it?');
+    expect(answer.standalone).toBe('How do I turn off roaming?');
+    expect((generate!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toContain('<standalone-question lang="en">How do I turn off roaming?</standalone-question>');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]!.documentId).toBe('roaming-en');
+  });
+
+  it('falls back to the built-in rule when the model cannot condense', async () => {
+    const config = parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url });
+    const local = await createAnswerDeps(database.db, parseConfig({}));
+    const chat = createChatModel(config.model);
+    server.setReply((req) => ((req.body as { stream?: boolean }).stream ? { kind: 'text', chunks: ['Switch off Data roaming [1].'] } : { kind: 'error', status: 500, message: 'no' }));
+    const history = [{ role: 'user' as const, content: 'How much does roaming cost in Europe?', lang: 'en' }];
+    const answer = await ask({ ...local, generator: chat, condenser: chat.model }, 'and how do I turn it off?', { history });
+    expect(answer.standalone).toContain('roaming');
+    expect(answer.outcome).toBe('answered');
+  });
+});

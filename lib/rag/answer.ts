@@ -10,6 +10,7 @@ import { findDocumentsByIds, listVersions } from '@/lib/db/queries/documents';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { CitationFilter } from './citations';
 import { condenseLocally, type Turn } from './condense';
+import { condenseWithModel } from './condense-with-model';
 import { bestGoldenMatch } from './golden';
 import { detectLanguage } from './language';
 import { systemPrompt, userPrompt } from './prompt';
@@ -58,6 +59,8 @@ export type AnswerDeps = {
   /** The generator; `fallback` answers when it fails (e.g. the local model behind an LLM). */
   generator: ModelChoice;
   fallback?: ModelChoice;
+  /** Rewrites follow-ups into standalone questions (an LLM); without it a built-in rule does. */
+  condenser?: LanguageModel;
   company: string;
   settings: AnswerSettings;
 };
@@ -70,6 +73,8 @@ export type AnswerInput = {
   locale?: Locale;
   signedIn: boolean;
   abortSignal?: AbortSignal;
+  /** Questions from before `history` (a long conversation's rolling summary), oldest first. */
+  earlierQuestions?: string[];
 };
 
 export type AnswerSink = {
@@ -260,11 +265,19 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     return finish({ route: 'account', outcome: 'no_answer', handoffOffered: true });
   }
 
-  const standalone = condenseLocally(
-    input.question,
-    input.history.filter((t) => t.role === 'user' || t.role === 'assistant'),
-  );
   const { db, settings } = deps;
+  const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
+  const standalone = deps.condenser
+    ? (
+        await condenseWithModel(deps.condenser, {
+          question: input.question,
+          history: turns,
+          earlier: input.earlierQuestions ?? [],
+          timeoutMs: Math.min(settings.modelTimeoutMs, 10_000),
+          abortSignal: input.abortSignal,
+        })
+      ).standalone
+    : condenseLocally(input.question, turns);
 
   // Experts beat models: a near-exact golden question is answered verbatim, with no model call.
   // A follow-up is matched as typed: with the previous question prepended it would match that one's golden answer again.
