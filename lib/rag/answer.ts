@@ -6,7 +6,7 @@ import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
 import type { AnswerOutcome, Citation } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
-import { findDocumentsByIds, listVersions } from '@/lib/db/queries/documents';
+import { findDocumentsByIds } from '@/lib/db/queries/documents';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { CitationFilter } from './citations';
 import { condenseLocally, type Turn } from './condense';
@@ -305,7 +305,7 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
 
   // Retrieve, in the version the customer named when they named one.
   const spelling = await correctSpelling(db, standalone);
-  const versions = settings.clarifyVersions ? await listVersions(db) : [];
+  const versions = settings.clarifyVersions ? deps.termStats.versions : [];
   const version = mentionedVersion(spelling.query, versions);
   const hits = (
     await searchChunks(

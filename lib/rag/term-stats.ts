@@ -16,20 +16,31 @@ export type TermStats = {
   idf(term: string, lang: TextLanguage): number;
   /** The language whose articles use these words clearly more than the others' do, if any. */
   vocabularyLanguage(text: string): TextLanguage | undefined;
+  /** The product versions the corpus distinguishes (e.g. box3, box5). */
+  versions: string[];
 };
 
 type Loaded = {
   key: string;
+  checkedAt: number;
   chunks: number;
   words: [string, number][];
   byLang: Map<TextLanguage, Map<string, number>>;
   /** Per folded word, how many chunks of each language contain it. */
   usage: Map<string, Partial<Record<TextLanguage, number>>>;
   chunksPerLang: Partial<Record<TextLanguage, number>>;
+  versions: string[];
 };
 
+// One table per database handle (tests open several in one process; the app has one).
 const CACHE = Symbol.for('lantern.termStats');
-type Holder = { [CACHE]?: Loaded };
+type Holder = { [CACHE]?: WeakMap<Db, Loaded> };
+
+function cache(): WeakMap<Db, Loaded> {
+  const holder = globalThis as Holder;
+  holder[CACHE] ??= new WeakMap();
+  return holder[CACHE];
+}
 
 async function statsVersion(db: Db): Promise<string> {
   // lexeme_stats is rebuilt by every ingest that changes something; its size and total identify it.
@@ -40,10 +51,19 @@ async function statsVersion(db: Db): Promise<string> {
   return `${row?.n ?? 0}:${row?.total ?? 0}`;
 }
 
+/** How long a loaded table is trusted before checking whether another process re-ingested. */
+const RECHECK_MS = 5_000;
+
+/** Drops the cached statistics (ingest calls this after rebuilding them in this process). */
+export function invalidateTermStats(db: Db): void {
+  cache().delete(db);
+}
+
 export async function loadTermStats(db: Db): Promise<TermStats> {
-  const holder = globalThis as Holder;
-  const key = await statsVersion(db);
-  let loaded = holder[CACHE];
+  let loaded = cache().get(db);
+  const fresh = loaded && Date.now() - loaded.checkedAt < RECHECK_MS;
+  const key = fresh ? loaded!.key : await statsVersion(db);
+  if (loaded && loaded.key === key) loaded.checkedAt = fresh ? loaded.checkedAt : Date.now();
   if (!loaded || loaded.key !== key) {
     const rows = await queryRows<{ word: string; ndoc: number }>(db, sql`select word, ndoc from lexeme_stats where field = 'tsv_simple'`);
     const total = rows.find((r) => r.word === '')?.ndoc ?? 0;
@@ -61,15 +81,18 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
       entry[lang] = (entry[lang] ?? 0) + Number(row.n);
       usage.set(word, entry);
     }
+    const versions = await queryRows<{ version: string }>(db, sql`select distinct version from documents where version is not null order by version`);
     loaded = {
+      versions: versions.map((v) => v.version),
       key,
+      checkedAt: Date.now(),
       chunks: Number(total),
       words: rows.filter((r) => r.word !== '').map((r) => [fold(r.word), Number(r.ndoc)]),
       byLang: new Map(),
       usage,
       chunksPerLang: Object.fromEntries(sizes.flatMap((s) => (asTextLanguage(s.lang) ? [[s.lang, Number(s.n)]] : []))),
     };
-    holder[CACHE] = loaded;
+    cache().set(db, loaded);
   }
   const current = loaded;
   const table = (lang: TextLanguage) => {
@@ -104,6 +127,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     return ranked[0]![1] - ranked[1]![1] >= 2 ? ranked[0]![0] : undefined;
   };
   return {
+    versions: current.versions,
     vocabularyLanguage,
     chunks: current.chunks,
     df,

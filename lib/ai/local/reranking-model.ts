@@ -83,14 +83,12 @@ export function scoreCandidates(
 ): number[] {
   const queryTerms = [...new Set(contentTerms(query, queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
-  const analysed = candidates.map((c) => {
-    const headingTerms = new Set(contentTerms(`${c.title} ${c.headingPath}`, c.lang ?? queryLang));
-    const contentTokens = contentTerms(c.content, c.lang ?? queryLang);
-    return { headingTerms, allTerms: new Set([...headingTerms, ...contentTokens]), contentTokens };
-  });
+  const analysed = candidates.map((c) => analyse(c, queryLang));
+  // Each query term against each candidate, once: exact stem 1, near miss 0.7, else 0.
+  const matches = analysed.map((a) => queryTerms.map((term) => ({ all: termMatch(term, a.allTerms), heading: termMatch(term, a.headingTerms) })));
   // A term found in few candidates tells them apart; one found in all tells nothing.
-  const termWeights = queryTerms.map((term) => {
-    const df = analysed.filter((a) => termMatch(term, a.allTerms) > 0).length;
+  const termWeights = queryTerms.map((_, t) => {
+    const df = matches.filter((m) => m[t]!.all > 0).length;
     return Math.log(1 + (candidates.length + 1) / (df + 1));
   });
   const total = termWeights.reduce((a, b) => a + b, 0);
@@ -98,9 +96,9 @@ export function scoreCandidates(
     const a = analysed[i]!;
     let coverage = 0;
     let heading = 0;
-    queryTerms.forEach((term, t) => {
-      coverage += termWeights[t]! * termMatch(term, a.allTerms);
-      heading += termWeights[t]! * termMatch(term, a.headingTerms);
+    queryTerms.forEach((_, t) => {
+      coverage += termWeights[t]! * matches[i]![t]!.all;
+      heading += termWeights[t]! * matches[i]![t]!.heading;
     });
     return (
       weights.coverage * (coverage / total) +
@@ -109,6 +107,25 @@ export function scoreCandidates(
       weights.prior * candidate.prior
     );
   });
+}
+
+type Analysis = { headingTerms: Set<string>; allTerms: Set<string>; contentTokens: string[] };
+
+// Passages come back query after query; stemming them once is most of the reranker's work.
+const ANALYSIS_CACHE_SIZE = 5000;
+const analyses = new Map<string, Analysis>();
+
+function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
+  const lang = c.lang ?? queryLang;
+  const key = `${lang ?? ''}\u0000${c.title}\u0000${c.headingPath}\u0000${c.content}`;
+  const cached = analyses.get(key);
+  if (cached) return cached;
+  const headingTerms = new Set(contentTerms(`${c.title} ${c.headingPath}`, lang));
+  const contentTokens = contentTerms(c.content, lang);
+  const analysis = { headingTerms, allTerms: new Set([...headingTerms, ...contentTokens]), contentTokens };
+  if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
+  analyses.set(key, analysis);
+  return analysis;
 }
 
 export class LocalRerankingModel implements RerankingModelV4 {

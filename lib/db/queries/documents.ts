@@ -67,9 +67,3 @@ export async function findDocumentsByIds(
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
-/** The product versions the corpus distinguishes (e.g. box3, box5). */
-export async function listVersions(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ version: documents.version }).from(documents).where(sql`${documents.version} is not null`);
-  return rows.map((r) => r.version!).sort();
-}

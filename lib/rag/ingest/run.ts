@@ -8,6 +8,7 @@ import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/que
 import { chunks, documents, ingestRuns, lexemeStats, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/rag/language';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
+import { invalidateTermStats } from '@/lib/rag/term-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
 import { parseDocument, type ParsedDocument } from './parse';
@@ -194,6 +195,8 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       if (pending.length > 0 || deletedIds.length > 0 || statsMissing) await refreshLexemeStats(tx as unknown as Db);
     });
 
+    // The chat's word statistics come from the index just rebuilt.
+    invalidateTermStats(db);
     const durationMs = Date.now() - started;
     await db
       .update(ingestRuns)
