@@ -127,7 +127,15 @@ export function splitUnits(content: string, lang: TextLanguage | undefined): Uni
   return units.map((u) => ({ ...u, terms: new Set(contentTerms(u.text, lang)) }));
 }
 
-type Window = { source: PromptSource; units: Unit[]; coverage: number; covered: Set<string>; rank: number };
+type Window = {
+  source: PromptSource;
+  units: Unit[];
+  coverage: number;
+  covered: Set<string>;
+  rank: number;
+  /** The passage's opening sentence, when the quote starts later: it usually states the gist. */
+  lead?: Unit;
+};
 
 function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<string>, inHeading: Set<string>) {
   let total = 0;
@@ -163,7 +171,11 @@ function bestWindow(source: PromptSource, terms: string[], weights: Map<string, 
     }
   }
   if (!best) return null;
-  return { ...best, units: extendWindow(units, best.units) };
+  const chosen = extendWindow(units, best.units);
+  const opening = units[0]!;
+  const lead =
+    chosen[0] !== opening && opening.kind === 'sentence' && terms.some((t) => hasTerm(opening.terms, t)) ? opening : undefined;
+  return { ...best, units: chosen, lead };
 }
 
 /** A lead-in ("Do this:") brings its list; a list item brings its siblings and lead-in. */
@@ -243,7 +255,9 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const coverage = terms.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   if (coverage < minCoverage) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
   // The intro names and cites the source up front, so the answer can stream from its first words.
-  const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`), quote(primary.units, primary.source.n)];
+  const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`)];
+  if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
+  parts.push(quote(primary.units, primary.source.n));
   if (primary.source.lang && primary.source.lang !== lang) parts.push(phrases.otherLanguage);
   const cited = [primary.source.n];
   if (secondary) {
