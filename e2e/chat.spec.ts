@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from './helpers';
 
 /** The chat on the built app with the built-in local model (no API key). */
 
@@ -95,4 +96,18 @@ test('"Talk to a person" works before the first message, and the request survive
   await expect(page.getByTestId('chat-handoff-status')).toHaveAttribute('data-status', 'open');
   await page.reload();
   await expect(page.getByTestId('chat-handoff-status')).toHaveAttribute('data-status', 'open');
+});
+
+test('a signed-in customer’s conversations are listed and can be resumed', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
+  await expect(page).toHaveURL(/\/chat$/);
+  await ask(page, 'Can my son manage our Alpenwave account for us?');
+  await page.getByTestId('chat-new').click();
+  await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(0);
+  const list = page.getByTestId('chat-conversations');
+  const earlier = list.getByRole('button', { name: /Can my son manage our Alpenwave account/ });
+  await expect(earlier).toBeVisible();
+  await earlier.click();
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').first()).toContainText('Authorised persons');
 });
