@@ -12,7 +12,7 @@ export type TermStats = {
   chunks: number;
   /** Chunks containing the stem (0 when the corpus never uses the word). */
   df(term: string, lang: TextLanguage): number;
-  /** Inverse document frequency: rare and unknown words weigh most. */
+  /** Inverse document frequency: rare words weigh most (unknown ones like the rarest known). */
   idf(term: string, lang: TextLanguage): number;
   /** The language whose articles use these words clearly more than the others' do, if any. */
   vocabularyLanguage(text: string): TextLanguage | undefined;
@@ -131,6 +131,8 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     vocabularyLanguage,
     chunks: current.chunks,
     df,
-    idf: (term, lang) => Math.log(1 + current.chunks / (df(term, lang) + 0.5)),
+    // A word the corpus never uses weighs like one it uses once: no passage can contain it, so
+    // weighing it more would only let colloquial words ("my thing blinks") veto good passages.
+    idf: (term, lang) => Math.log(1 + current.chunks / (Math.max(df(term, lang), 1) + 0.5)),
   };
 }
