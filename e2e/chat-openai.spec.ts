@@ -56,7 +56,11 @@ async function ask(page: Page, question: string) {
 }
 
 test('the LLM’s streamed answer is shown with citations that link to the corpus', async ({ page }) => {
-  chatReply = { kind: 'text', chunks: ['Open the app ', 'and turn on Guest Wi-Fi [1]', ' or at example.com [42].'], delayMs: 30 };
+  chatReply = {
+    kind: 'text',
+    chunks: ['Open the app ', 'and turn on Guest Wi-Fi [1]', ' or at example.com [42].', ' Details on [this page](https://evil.example/phish).'],
+    delayMs: 30,
+  };
   model.requests.length = 0;
   const answer = await ask(page, 'How do I set up a guest Wi-Fi network?');
   await expect(answer).toHaveAttribute('data-outcome', 'answered');
@@ -64,6 +68,9 @@ test('the LLM’s streamed answer is shown with citations that link to the corpu
   // [42] named no source: removed. The link comes from the corpus, not from the model's text.
   await expect(answer).not.toContainText('[42]');
   await expect(answer.getByTestId('chat-citation').first()).toHaveAttribute('href', /^\/articles\//);
+  // A link the model wrote to another site is shown as text, not as a link.
+  await expect(answer).toContainText('Details on this page');
+  await expect(answer.locator('a[href*="evil.example"]')).toHaveCount(0);
   const completion = model.requests.find((r) => r.path.endsWith('/chat/completions'))!;
   const body = completion.body as { model: string; stream: boolean; messages: { content: string }[] };
   expect(body).toMatchObject({ model: 'gpt-4o-mini', stream: true });

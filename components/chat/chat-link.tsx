@@ -11,34 +11,24 @@ export function isSitePath(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
 }
 
-export function isSafeHref(href: string): boolean {
-  return isSitePath(href) || /^https?:\/\//i.test(href);
-}
-
 /**
- * A link in chat content: site paths navigate client-side (the chat keeps running in the
- * launcher), other http(s) links open in a new tab, anything else renders as plain text.
+ * A link in chat content. Only site paths are links (they navigate client-side, so the chat
+ * keeps running in the launcher): answers link to the corpus and nowhere else, so a link a model
+ * wrote to another site renders as plain text.
  */
 export function ChatLink({ href, children, onClick, ...props }: ComponentProps<'a'>) {
   const onNavigate = useContext(ChatNavigationContext);
-  if (!href || !isSafeHref(href)) return <span className={props.className}>{children}</span>;
-  if (isSitePath(href)) {
-    return (
-      <Link
-        href={href}
-        onClick={(event) => {
-          onClick?.(event);
-          if (!event.defaultPrevented && !event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) onNavigate?.();
-        }}
-        {...props}
-      >
-        {children}
-      </Link>
-    );
-  }
+  if (!href || !isSitePath(href)) return <span className={props.className}>{children}</span>;
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} {...props}>
+    <Link
+      href={href}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented && !event.metaKey && !event.ctrlKey && !event.shiftKey && event.button === 0) onNavigate?.();
+      }}
+      {...props}
+    >
       {children}
-    </a>
+    </Link>
   );
 }

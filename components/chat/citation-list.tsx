@@ -1,12 +1,12 @@
 import { FileText } from 'lucide-react';
 import { useId } from 'react';
 import type { Citation } from '@/lib/chat/contract';
-import { ChatLink, isSafeHref } from './chat-link';
+import { ChatLink, isSitePath } from './chat-link';
 
 /** The answer's sources as chips: number, article title and section; each opens the article at that heading. */
 export function CitationList({ citations, label }: { citations: readonly Citation[]; label: string }) {
   const id = useId();
-  const safe = citations.filter((citation) => isSafeHref(citation.url));
+  const safe = citations.filter((citation) => isSitePath(citation.url));
   if (safe.length === 0) return null;
   return (
     <div>

@@ -1,5 +1,5 @@
 import type { Citation } from '@/lib/chat/contract';
-import { isSafeHref } from './chat-link';
+import { isSitePath } from './chat-link';
 import { fill } from './labels';
 
 /** The slice of hast this plugin touches (kept local: no dependency on hast's type package). */
@@ -20,7 +20,7 @@ const SKIP = new Set(['a', 'code', 'pre']);
  * a marker with no matching citation (or an unsafe url) stays plain text.
  */
 export function rehypeCitations(options: RehypeCitationsOptions) {
-  const byNumber = new Map(options.citations.filter((c) => isSafeHref(c.url)).map((c) => [c.n, c]));
+  const byNumber = new Map(options.citations.filter((c) => isSitePath(c.url)).map((c) => [c.n, c]));
   return (tree: HastParent) => {
     if (byNumber.size > 0) visit(tree);
   };
