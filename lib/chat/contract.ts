@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
+import type { ApprovalCard } from '@/lib/actions/contract';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 
 /**
@@ -19,9 +20,24 @@ export type HandoffReason = (typeof HANDOFF_REASONS)[number];
  * answered (generated, cited) · golden (expert answer, verbatim) · no_answer (nothing grounded:
  * hand-off offered) · out_of_scope (friendly nudge) · chit_chat · clarify (asked which version)
  * · sign_in (account request from an anonymous visitor) · error (model failed or timed out)
- * · agent (a support expert's reply).
+ * · agent (a support expert's reply) · account (answered from the customer's account data, or
+ * the outcome of an approved action) · approval (an account change proposed, waiting for the
+ * customer's approval card) · refused (the customer system said no, with the reason).
  */
-export const ANSWER_OUTCOMES = ['answered', 'golden', 'no_answer', 'out_of_scope', 'chit_chat', 'clarify', 'sign_in', 'error', 'agent'] as const;
+export const ANSWER_OUTCOMES = [
+  'answered',
+  'golden',
+  'no_answer',
+  'out_of_scope',
+  'chit_chat',
+  'clarify',
+  'sign_in',
+  'error',
+  'agent',
+  'account',
+  'approval',
+  'refused',
+] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
 
 export const FEEDBACK_RATINGS = ['up', 'down'] as const;
@@ -57,7 +73,13 @@ export type ChatMessageMetadata = {
   createdAt?: string;
 };
 
-export type ChatUIMessage = UIMessage<ChatMessageMetadata>;
+/** Custom data parts: `data-approval` (id = approvalId) carries an account change's approval card. */
+export type ChatDataParts = { approval: ApprovalCard };
+
+export type ChatUIMessage = UIMessage<ChatMessageMetadata, ChatDataParts>;
+
+/** POST /api/chat/approvals/<approvalId> → 200 (decided now) or 409 (already decided: current state). */
+export type ApprovalDecisionResponse = { card: ApprovalCard; message: ChatUIMessage | null };
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 

@@ -20,13 +20,17 @@ export type ChatIdentity = { owner: ConversationOwner; signedIn: boolean; userId
 export async function resolveChatIdentity({ create, secure = false }: { create: boolean; secure?: boolean }): Promise<ChatIdentity | null> {
   const session = await auth();
   const userId = session?.user?.id;
-  if (userId) {
-    const { db } = await getDatabase();
-    // A deleted user's token is not an owner.
-    if (await findUserById(db, { id: userId })) return { owner: { kind: 'user', userId }, signedIn: true, userId };
-  }
   const jar = await cookies();
   let token = jar.get(ANON_COOKIE)?.value;
+  if (userId) {
+    const { db } = await getDatabase();
+    // A deleted user's token is not an owner. The browser's anonymous session, if any, comes
+    // along: what the visitor started before signing in is theirs.
+    if (await findUserById(db, { id: userId })) {
+      const anonKey = token && TOKEN.test(token) ? anonKeyOf(token) : undefined;
+      return { owner: { kind: 'user', userId, anonKey }, signedIn: true, userId };
+    }
+  }
   if (!token || !TOKEN.test(token)) {
     if (!create) return null;
     token = randomBytes(32).toString('base64url');

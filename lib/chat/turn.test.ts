@@ -99,6 +99,24 @@ describe.each(testBackends())('chat turns on $name', ({ open }) => {
     expect(n).toBe(2);
   });
 
+  it('hands a conversation started anonymously to the user who signs in on the same browser, and to nobody else', async () => {
+    const [user] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into users (email, name, password_hash, role) values (${`u${randomUUID().slice(0, 8)}@example.com`}, 'U', 'x', 'customer') returning id`,
+    );
+    const id = randomUUID();
+    const first = await turn(alice, id, 'How much does roaming cost?');
+    if (first.ok) await lastMessage(first.stream);
+    const stranger = { kind: 'user' as const, userId: user!.id };
+    expect(await loadConversationDetail(database.db, { id, owner: stranger })).toBeNull();
+    const signedIn = { kind: 'user' as const, userId: user!.id, anonKey: alice.anonKey };
+    const detail = await loadConversationDetail(database.db, { id, owner: signedIn });
+    expect(detail!.messages).toHaveLength(2);
+    // Now it is the user's: the anonymous session alone no longer opens it.
+    expect(await loadConversationDetail(database.db, { id, owner: alice })).toBeNull();
+    expect(await loadConversationDetail(database.db, { id, owner: stranger })).not.toBeNull();
+  });
+
   it('treats a repeated message id as a retry: one question, the old answer superseded', async () => {
     const id = randomUUID();
     const messageId = randomUUID();

@@ -2,11 +2,24 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { conversations, type ConversationRow } from '../schema';
 
-/** Who is asking: a signed-in user, or an anonymous browser session (hashed cookie token). */
-export type ConversationOwner = { kind: 'user'; userId: string } | { kind: 'anon'; anonKey: string };
+/**
+ * Who is asking: a signed-in user, or an anonymous browser session (hashed cookie token). A user
+ * who chatted anonymously in this browser before signing in still has that session's key: their
+ * anonymous conversations become theirs (they proved possession of the cookie).
+ */
+export type ConversationOwner = { kind: 'user'; userId: string; anonKey?: string } | { kind: 'anon'; anonKey: string };
 
 function ownedBy(owner: ConversationOwner) {
   return owner.kind === 'user' ? eq(conversations.ownerUserId, owner.userId) : eq(conversations.ownerAnonKey, owner.anonKey);
+}
+
+/** Hands a conversation started anonymously in this browser over to the user who signed in. */
+async function adoptAnonymous(db: Db, { id, owner }: { id: string; owner: ConversationOwner }): Promise<void> {
+  if (owner.kind !== 'user' || !owner.anonKey) return;
+  await db
+    .update(conversations)
+    .set({ ownerUserId: owner.userId, ownerAnonKey: null })
+    .where(and(eq(conversations.id, id), eq(conversations.ownerAnonKey, owner.anonKey)));
 }
 
 /** The conversation if this owner owns it; someone else's conversation is reported as missing. */
@@ -14,6 +27,7 @@ export async function findOwnedConversation(
   db: Db,
   { id, owner }: { id: string; owner: ConversationOwner },
 ): Promise<ConversationRow | undefined> {
+  await adoptAnonymous(db, { id, owner });
   const [row] = await db.select().from(conversations).where(and(eq(conversations.id, id), ownedBy(owner))).limit(1);
   return row;
 }
