@@ -101,7 +101,7 @@ test('"Talk to a person" works before the first message, and the request survive
 test('a signed-in customer’s conversations are listed and can be resumed', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
-  await expect(page).toHaveURL(/\/chat$/);
+  await page.waitForURL((url) => url.pathname === '/chat');
   await ask(page, 'Can my son manage our Alpenwave account for us?');
   await page.getByTestId('chat-new').click();
   await expect(page.locator('[data-testid="chat-message"]')).toHaveCount(0);

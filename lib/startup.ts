@@ -4,6 +4,7 @@ import { migrationState } from '@/lib/db/migrate';
 import { DataDirInUseError } from '@/lib/db/pglite-owner';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
+import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
 import { ConfigError } from '@/lib/config';
 import { createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
@@ -33,6 +34,10 @@ export async function startLantern(): Promise<void> {
       if (result.seeded) seeded = `, ${result.users} demo accounts seeded (see README)`;
       const golden = await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
       if (golden) seeded += `, ${golden} golden answers`;
+      const customers = await seedDemoCustomers(database.db, { now: new Date() });
+      if (customers.seeded) seeded += `, ${customers.customers} demo customer accounts`;
+      // Keeps four weeks of technician slots ahead on a long-running demo.
+      await topUpAppointmentSlots(database.db, { now: new Date() });
     }
     let ingested = '';
     if (shouldIngestOnStart(config)) {

@@ -4,6 +4,10 @@
  * Without --corpus: evaluates the golden set (content/golden) against the configured database.
  * With --corpus: ingests that folder into a throwaway in-memory database first.
  *
+ * npm run eval -- --actions [--qa content/golden/actions.jsonl]
+ * Scores the account tools' selection and arguments on the instruction set, through the chat's
+ * language model (the built-in one, or the configured LLM) and the AI SDK's tool validation.
+ *
  * npm run eval -- --answers [--with-golden] [--judge]
  * Runs the chat's answer pipeline on every question and scores the replies: answer language,
  * citation validity and match, abstention, token overlap with the expert answer; with --judge
@@ -35,6 +39,9 @@ import type { Db } from '@/lib/db/client';
 import { answerMetricsByLanguage, computeAnswerMetrics, formatAnswerReport, type AnswerResult } from '@/lib/eval/answer-metrics';
 import { evaluateAnswers } from '@/lib/eval/answers';
 import { judgeAnswer } from '@/lib/eval/judge';
+import { computeActionMetrics, DEMO_CATALOG, evaluateActions, formatActionReport, loadActionItems } from '@/lib/eval/actions';
+import { modelRecogniser } from '@/lib/eval/action-model';
+import { localAccountModel } from '@/lib/actions/account-model';
 import type { QaItem } from '@/lib/eval/qa';
 
 const METHODS = ['fts', 'vector', 'hybrid', 'hybrid+rerank'] as const;
@@ -45,6 +52,7 @@ const argsSchema = z.object({
   json: z.boolean().default(false),
   run: z.string().optional(),
   answers: z.boolean().default(false),
+  actions: z.boolean().default(false),
   withGolden: z.boolean().default(false),
   judge: z.boolean().default(false),
   compare: z
@@ -76,12 +84,16 @@ runCli(async () => {
     options: {
       corpus: { type: 'string' }, qa: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' },
       run: { type: 'string' }, compare: { type: 'string' },
-      answers: { type: 'boolean' }, 'with-golden': { type: 'boolean' }, judge: { type: 'boolean' },
+      answers: { type: 'boolean' }, 'with-golden': { type: 'boolean' }, judge: { type: 'boolean' }, actions: { type: 'boolean' },
     },
   });
   const args = argsSchema.parse({ ...values, withGolden: values['with-golden'] });
   const config = getConfig();
   const interactive = process.stderr.isTTY && !args.json;
+  if (args.actions) {
+    await runActionEval({ file: args.qa ?? path.join('content', 'golden', 'actions.jsonl'), json: args.json });
+    return;
+  }
   const qaPath = args.qa ?? (args.corpus ? path.join(args.corpus, '..', 'qa.jsonl') : path.join('content', 'golden'));
   if (!fs.existsSync(qaPath)) throw new Error(`No QA file at ${qaPath} (use --qa)`);
   const items = loadQa(qaPath);
@@ -196,4 +208,22 @@ async function runAnswerEval(o: {
   console.log(formatAnswerReport(overall, byLanguage, {}));
   console.log(`\nOutcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (o.judge) console.log(`LLM judge correctness: ${judgeScore === null ? 'n/a' : judgeScore.toFixed(3)} over ${scored.length} answers (${judged.length - scored.length} unparseable verdicts)`);
+}
+
+async function runActionEval({ file, json }: { file: string; json: boolean }) {
+  const config = getConfig();
+  const items = loadActionItems(file);
+  const llm = config.model.provider === 'openai' ? createChatModel(config.model) : null;
+  // The built-in model reads each item at its own fixed "now" (relative dates stay comparable).
+  const recognise = modelRecogniser((item) =>
+    llm ? llm.model : localAccountModel({ catalog: [...DEMO_CATALOG], now: new Date(item.now) }).model,
+  );
+  const results = await evaluateActions(items, recognise);
+  const report = computeActionMetrics(results);
+  if (json) {
+    console.log(JSON.stringify({ file, model: llm?.id ?? 'local', report }, null, 2));
+    return;
+  }
+  console.log(`\n${items.length} requests from ${file}; model ${llm?.id ?? 'local:lantern-extractive-v1'}\n`);
+  console.log(formatActionReport(report));
 }

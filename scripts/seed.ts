@@ -9,6 +9,7 @@ import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
+import { seedDemoCustomers } from '@/lib/actions/seed';
 import { runCli } from './cli';
 
 runCli(async () => {
@@ -18,7 +19,10 @@ runCli(async () => {
     const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: values.force ?? false });
     if (!result.seeded) throw new Error('The database already has users; nothing was seeded. Use --force to reset the demo accounts.');
     const golden = await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
-    console.log(`Seeded ${result.users} demo accounts${golden ? ` and ${golden} golden answers` : ''}.`);
+    const customers = await seedDemoCustomers(database.db, { now: new Date() });
+    console.log(
+      `Seeded ${result.users} demo accounts${golden ? `, ${golden} golden answers` : ''}${customers.seeded ? `, ${customers.customers} customer accounts` : ''}.`,
+    );
   } finally {
     await database.close();
   }

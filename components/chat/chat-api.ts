@@ -1,4 +1,6 @@
+import type { ApprovalCard } from '@/lib/actions/contract';
 import type {
+  ApprovalDecisionResponse,
   ConversationDetail,
   ConversationSummary,
   FeedbackRating,
@@ -77,4 +79,48 @@ export async function postFeedback(input: { messageId: string; rating: FeedbackR
 export async function postHandoff(input: { conversationId: string; reason: HandoffReason; note?: string }): Promise<HandoffSummary> {
   const body = await request<{ handoff: HandoffSummary }>('/api/chat/handoff', { method: 'POST', body: JSON.stringify(input) });
   return body.handoff;
+}
+
+export type ApprovalDecision = 'approve' | 'decline';
+
+function isApprovalCard(value: unknown, approvalId: string): value is ApprovalCard {
+  if (!value || typeof value !== 'object') return false;
+  const card = value as Partial<ApprovalCard>;
+  return card.approvalId === approvalId && typeof card.status === 'string' && Boolean(card.preview) && typeof card.preview === 'object';
+}
+
+/**
+ * POST /api/chat/approvals/<approvalId>. Both 200 (decided now) and 409 (decided before: a
+ * double click, another tab) carry the card's current state, so both resolve; anything else
+ * throws a ChatApiError.
+ */
+export async function postApprovalDecision(approvalId: string, decision: ApprovalDecision): Promise<ApprovalDecisionResponse> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/chat/approvals/${encodeURIComponent(approvalId)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ decision }),
+    });
+  } catch {
+    throw new ChatApiError('network', null, 'network');
+  }
+  const text = await response.text().catch(() => '');
+  if (response.ok || response.status === 409) {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: reported below
+    }
+    if (body && typeof body === 'object' && 'card' in body && isApprovalCard(body.card, approvalId)) {
+      const message = 'message' in body ? (body.message as ApprovalDecisionResponse['message']) : null;
+      return { card: body.card, message: message && typeof message === 'object' && Array.isArray(message.parts) ? message : null };
+    }
+    if (response.ok) throw new ChatApiError('unexpected response', 502, 'bad_response');
+  }
+  const parsed = parseErrorBody(text);
+  throw new ChatApiError(parsed?.message ?? (response.statusText || 'error'), response.status, parsed?.code ?? null);
 }

@@ -2,12 +2,14 @@
 
 import { Chat, useChat } from '@ai-sdk/react';
 import { CircleExclamationPoint, RotateCcw } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
+import type { ApprovalCard } from '@/lib/actions/contract';
 import type { ChatUIMessage, HandoffReason, HandoffSummary } from '@/lib/chat/contract';
 import type { Locale } from '@/lib/i18n/locales';
+import type { ApprovalHandlers } from './approval-card';
 import { describeChatError } from './chat-errors';
-import { ChatMessage } from './chat-message';
+import { ChatMessage, hasApproval } from './chat-message';
 import { Composer } from './composer';
 import { HandoffBanner } from './handoff-banner';
 import type { ChatLabels } from './labels';
@@ -21,12 +23,33 @@ type ChatConversationProps = {
   onRequestHandoff: (reason: HandoffReason) => void;
   inputRef?: Ref<HTMLTextAreaElement>;
   autoFocus?: boolean;
+  /** An approval card was decided (after the chat shows the new state). */
+  onApprovalDecided?: (card: ApprovalCard) => void;
   /** Told how many messages there are (the panel header needs to know whether any exist). */
 };
 
 function lastLength(messages: ChatUIMessage[]): number {
   const last = messages.at(-1);
   return last ? last.parts.reduce((sum, part) => sum + (part.type === 'text' ? part.text.length : 1), 0) : 0;
+}
+
+/**
+ * The chat after an approval decision: the card's part (in whichever message holds it) gets the
+ * server's state, and the assistant's report of the outcome, if any and not there yet, is appended.
+ */
+export function applyApprovalDecision(messages: ChatUIMessage[], card: ApprovalCard, message: ChatUIMessage | null): ChatUIMessage[] {
+  const next = messages.map((m) =>
+    m.parts.some((part) => part.type === 'data-approval' && (part.id === card.approvalId || part.data?.approvalId === card.approvalId))
+      ? {
+          ...m,
+          parts: m.parts.map((part) =>
+            part.type === 'data-approval' && (part.id === card.approvalId || part.data?.approvalId === card.approvalId) ? { ...part, data: card } : part,
+          ),
+        }
+      : m,
+  );
+  if (message && !next.some((m) => m.id === message.id)) next.push(message);
+  return next;
 }
 
 /** Scrolls the list to the end as messages grow, unless the reader has scrolled up. */
@@ -52,9 +75,15 @@ function useStickToBottom(dependency: unknown) {
  * composer. The chat object lives outside (see useChatSession), so closing the launcher does
  * not cut off an answer that is still arriving.
  */
-export function ChatConversation({ chat, locale, labels, handoff, onRequestHandoff, inputRef, autoFocus }: ChatConversationProps) {
-  const { messages, status, error, sendMessage, regenerate, stop } = useChat<ChatUIMessage>({ chat, throttle: 50 });
+export function ChatConversation({ chat, locale, labels, handoff, onRequestHandoff, inputRef, autoFocus, onApprovalDecided }: ChatConversationProps) {
+  const { messages, status, error, sendMessage, regenerate, stop, setMessages } = useChat<ChatUIMessage>({ chat, throttle: 50 });
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Approval decisions in flight: new questions wait, so the outcome lands in order.
+  const [deciding, setDeciding] = useState(0);
+  const onApprovalDecidedRef = useRef(onApprovalDecided);
+  useEffect(() => {
+    onApprovalDecidedRef.current = onApprovalDecided;
+  }, [onApprovalDecided]);
   const busy = status === 'submitted' || status === 'streaming';
   const last = messages.at(-1);
   const { ref: scrollRef, onScroll, pin } = useStickToBottom(`${messages.length}:${status}:${error ? 1 : 0}:${messages.at(-1)?.parts.length ?? 0}:${lastLength(messages)}`);
@@ -78,6 +107,18 @@ export function ChatConversation({ chat, locale, labels, handoff, onRequestHando
     if (current?.role === 'assistant') setStoppedIds((ids) => new Set(ids).add(current.id));
     void stop();
   }, [chat, stop]);
+
+  const approvalHandlers = useMemo<ApprovalHandlers>(
+    () => ({
+      disabled: busy,
+      onSending: (sending) => setDeciding((count) => Math.max(0, count + (sending ? 1 : -1))),
+      onDecided: (card, message) => {
+        setMessages((current) => applyApprovalDecision(current, card, message));
+        onApprovalDecidedRef.current?.(card);
+      },
+    }),
+    [busy, setMessages],
+  );
 
   const waiting = status === 'submitted' || (status === 'streaming' && last?.role !== 'assistant');
   const described = error ? describeChatError(error, labels) : null;
@@ -112,11 +153,15 @@ export function ChatConversation({ chat, locale, labels, handoff, onRequestHando
                 labels={labels}
                 streaming={isLast && message.role === 'assistant' && busy}
                 isLastSettled={isLast && message.role === 'assistant' && status === 'ready'}
+                canRetry={
+                  isLast && message.role === 'assistant' && status === 'ready' && messages[index - 1]?.role === 'user' && !hasApproval(message)
+                }
                 stopped={stoppedIds.has(message.id)}
                 handoffActive={handoffActive}
                 onSend={send}
                 onRetry={retry}
                 onRequestHandoff={onRequestHandoff}
+                approvalHandlers={approvalHandlers}
               />
             );
           })}
@@ -159,7 +204,7 @@ export function ChatConversation({ chat, locale, labels, handoff, onRequestHando
         )}
       </div>
       {handoff && <HandoffBanner handoff={handoff} labels={labels} />}
-      <Composer ref={inputRef} labels={labels} busy={busy} onSend={send} onStop={onStop} autoFocus={autoFocus} />
+      <Composer ref={inputRef} labels={labels} busy={busy} holdSend={deciding > 0} onSend={send} onStop={onStop} autoFocus={autoFocus} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { Button } from '@/components/ui/button';
 import type { ChatUIMessage, HandoffReason } from '@/lib/chat/contract';
 import { cn } from '@/lib/ui/cn';
+import { ApprovalCard, approvalCardOf, isApprovalPart, type ApprovalHandlers } from './approval-card';
 import { ChatLink } from './chat-link';
 import { ChatMarkdown } from './chat-markdown';
 import { CitationList } from './citation-list';
@@ -16,6 +17,11 @@ export function messageText(message: ChatUIMessage): string {
   return message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('');
 }
 
+/** The message proposes an account change (it carries an approval card). */
+export function hasApproval(message: ChatUIMessage): boolean {
+  return message.parts.some(isApprovalPart);
+}
+
 type ChatMessageProps = {
   message: ChatUIMessage;
   labels: ChatLabels;
@@ -23,6 +29,8 @@ type ChatMessageProps = {
   streaming: boolean;
   /** The last message, and nothing is in flight: quick replies and "ask again" apply. */
   isLastSettled: boolean;
+  /** "Ask again" applies: the last answer, settled, right after the customer's question, and no approval card. */
+  canRetry: boolean;
   /** The customer stopped this answer. */
   stopped: boolean;
   /** A hand-off is already open or claimed: no more offers. */
@@ -30,6 +38,8 @@ type ChatMessageProps = {
   onSend: (text: string) => void;
   onRetry: () => void;
   onRequestHandoff: (reason: HandoffReason) => void;
+  /** What the approval cards in this message need from the conversation (one stable object). */
+  approvalHandlers: ApprovalHandlers;
 };
 
 function TypingDots({ label }: { label: string }) {
@@ -48,11 +58,13 @@ export const ChatMessage = memo(function ChatMessage({
   labels,
   streaming,
   isLastSettled,
+  canRetry,
   stopped,
   handoffActive,
   onSend,
   onRetry,
   onRequestHandoff,
+  approvalHandlers,
 }: ChatMessageProps) {
   const text = messageText(message);
   const meta = message.metadata;
@@ -78,7 +90,11 @@ export const ChatMessage = memo(function ChatMessage({
   const citations = meta?.citations ?? [];
   const settled = !streaming;
   const showFeedback = settled && !isAgent && Boolean(meta?.messageId) && text.length > 0;
-  const showRetry = isLastSettled && !isAgent;
+  const showRetry = canRetry && !isAgent;
+  const approvals = message.parts.filter(isApprovalPart).flatMap((part) => {
+    const card = approvalCardOf(part);
+    return card ? [card] : [];
+  });
   const showActions = showFeedback || showRetry;
 
   return (
@@ -101,6 +117,9 @@ export const ChatMessage = memo(function ChatMessage({
         ) : (
           streaming && <TypingDots label={labels.thinking} />
         )}
+        {approvals.map((card) => (
+          <ApprovalCard key={card.approvalId} card={card} labels={labels} handlers={approvalHandlers} />
+        ))}
         {stopped && <p className="text-xs italic text-muted-foreground">{labels.stopped}</p>}
         {citations.length > 0 && <CitationList citations={citations} label={labels.sources} />}
         {settled && meta?.outcome === 'sign_in' && !text.includes('](/login') && (

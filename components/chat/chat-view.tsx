@@ -3,6 +3,7 @@
 import { ArrowLeft, CircleExclamationPoint, Headset, LoaderCircle, MessagesSquare, Plus } from 'lucide-react';
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
+import type { ApprovalCard } from '@/lib/actions/contract';
 import type { HandoffReason } from '@/lib/chat/contract';
 import type { Locale } from '@/lib/i18n/locales';
 import { cn } from '@/lib/ui/cn';
@@ -55,6 +56,14 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
     setListOpen(false);
     session.startNew();
   }, [session]);
+  const onApprovalDecided = useCallback(
+    (card: ApprovalCard) => {
+      // An approved callback request opens a hand-off: show its banner and watch for the reply.
+      if (card.toolName === 'request_callback' && card.status === 'executed') session.refreshHandoff();
+      session.refreshConversations();
+    },
+    [session],
+  );
 
   let body: ReactNode;
   if (showListInstead) {
@@ -103,6 +112,7 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
         onRequestHandoff={requestHandoff}
         inputRef={textareaRef}
         autoFocus
+        onApprovalDecided={onApprovalDecided}
       />
     );
   }

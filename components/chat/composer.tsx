@@ -13,6 +13,8 @@ type ComposerProps = {
   busy: boolean;
   /** Nothing can be sent (conversation still loading). */
   disabled?: boolean;
+  /** Typing is fine but sending waits (an approval decision is in flight). */
+  holdSend?: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
   /** Focus the box when it appears (the launcher, once the conversation has loaded). */
@@ -21,11 +23,11 @@ type ComposerProps = {
 };
 
 /** The message box: Enter sends, Shift+Enter starts a new line; Stop while an answer streams. */
-export function Composer({ labels, busy, disabled = false, onSend, onStop, autoFocus = false, ref }: ComposerProps) {
+export function Composer({ labels, busy, disabled = false, holdSend = false, onSend, onStop, autoFocus = false, ref }: ComposerProps) {
   const [text, setText] = useState('');
   const id = useId();
   const tooLong = text.length > MAX_MESSAGE_CHARS;
-  const canSend = !busy && !disabled && !tooLong && text.trim().length > 0;
+  const canSend = !busy && !disabled && !holdSend && !tooLong && text.trim().length > 0;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();

@@ -11,6 +11,9 @@ import { clearStoredConversationId, newId, readStoredConversationId, storeConver
 /** While a hand-off is open, look for the support expert's replies this often. */
 export const HANDOFF_POLL_MS = 10_000;
 
+/** A stored conversation that is missing right after sign-in is asked for once more after this. */
+export const MISSING_RETRY_MS = 1_000;
+
 export type ChatSessionPhase = 'idle' | 'loading' | 'ready' | 'error';
 
 export type ChatSession = {
@@ -27,6 +30,8 @@ export type ChatSession = {
   open: (id: string) => void;
   retryLoad: () => void;
   setHandoff: (handoff: HandoffSummary) => void;
+  /** Looks up the conversation's hand-off again (an approved callback request opens one). */
+  refreshHandoff: () => void;
   refreshConversations: () => void;
 };
 
@@ -75,10 +80,15 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
   const loadSeq = useRef(0);
   const started = useRef(false);
   const onFinishRef = useRef<() => void>(() => {});
+  const signedInRef = useRef(signedIn);
 
   useEffect(() => {
     currentRef.current = current;
   }, [current]);
+
+  useEffect(() => {
+    signedInRef.current = signedIn;
+  }, [signedIn]);
 
   const [transport] = useState(createTransport);
 
@@ -110,13 +120,26 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
       }
       setPhase('loading');
       try {
-        const detail = await fetchConversation(id);
+        let detail = await fetchConversation(id);
         if (seq !== loadSeq.current) return;
+        if (!detail && signedInRef.current) {
+          // The server hands a conversation started anonymously in this browser over to the
+          // customer who signs in; right after the sign-in round trip, ask once more before
+          // giving the conversation up.
+          await new Promise((resolve) => window.setTimeout(resolve, MISSING_RETRY_MS));
+          if (seq !== loadSeq.current) return;
+          detail = await fetchConversation(id);
+          if (seq !== loadSeq.current) return;
+        }
         if (detail) {
           storeConversationId(id);
+          // The stored messages come as they are, data parts (approval cards) included.
           replace({ id, chat: createChat(id, detail.messages ?? []), handoff: detail.handoff ?? null });
         } else {
-          clearStoredConversationId();
+          // Signed in: the conversation is gone for good. Anonymous: keep the id, so that the
+          // conversation can still come back once the visitor has signed in (asking in the new
+          // conversation, or starting another, replaces it).
+          if (signedInRef.current) clearStoredConversationId();
           const fresh = newId();
           replace({ id: fresh, chat: createChat(fresh, []), handoff: null });
         }
@@ -164,6 +187,19 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
   useEffect(() => {
     if (enabled && signedIn) return refreshConversations();
   }, [enabled, signedIn, refreshConversations]);
+
+  // Signed in while this chat stayed mounted: a stored conversation the anonymous visitor could
+  // not load (or had not loaded yet) is the customer's now; load it, unless they already went on
+  // in another one.
+  const wasSignedIn = useRef(signedIn);
+  useEffect(() => {
+    const before = wasSignedIn.current;
+    wasSignedIn.current = signedIn;
+    if (!signedIn || before || !started.current) return;
+    const stored = readStoredConversationId();
+    const now = currentRef.current;
+    if (stored && (!now || (now.id !== stored && now.chat.messages.length === 0))) void load(stored);
+  }, [signedIn, load]);
 
   // A support expert answers in the same conversation: while a hand-off is open, pick up new messages.
   const pollId = current && current.handoff && current.handoff.status !== 'closed' ? current.id : null;
@@ -216,6 +252,23 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
     setCurrent(next);
   }, []);
 
+  const refreshHandoff = useCallback(async () => {
+    const now = currentRef.current;
+    if (!now) return;
+    try {
+      const detail = await fetchConversation(now.id);
+      const latest = currentRef.current;
+      if (!detail?.handoff || !latest || latest.id !== now.id) return;
+      if (detail.handoff.id !== latest.handoff?.id || detail.handoff.status !== latest.handoff?.status) {
+        const next = { ...latest, handoff: detail.handoff };
+        currentRef.current = next;
+        setCurrent(next);
+      }
+    } catch {
+      // the banner shows up with the next load
+    }
+  }, []);
+
   return {
     phase,
     signedIn,
@@ -228,6 +281,7 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
     open,
     retryLoad,
     setHandoff,
+    refreshHandoff: () => void refreshHandoff(),
     refreshConversations: () => void refreshConversations(),
   };
 }

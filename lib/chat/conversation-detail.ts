@@ -1,4 +1,7 @@
+import { approvalCard } from '@/lib/actions/approval-messages';
+import type { ApprovalCard } from '@/lib/actions/contract';
 import type { Db } from '@/lib/db/client';
+import { listConversationApprovals } from '@/lib/db/queries/approvals';
 import { findOwnedConversation, type ConversationOwner } from '@/lib/db/queries/conversations';
 import { findCurrentHandoff } from '@/lib/db/queries/handoffs';
 import { listMessagesWithFeedback } from '@/lib/db/queries/messages';
@@ -13,11 +16,22 @@ function asOutcome(value: string | null): AnswerOutcome | undefined {
 export async function loadConversationDetail(db: Db, { id, owner }: { id: string; owner: ConversationOwner }): Promise<ConversationDetail | null> {
   const conversation = await findOwnedConversation(db, { id, owner });
   if (!conversation) return null;
-  const [rows, handoff] = await Promise.all([listMessagesWithFeedback(db, { conversationId: id }), findCurrentHandoff(db, { conversationId: id })]);
+  const [rows, handoff, approvals] = await Promise.all([
+    listMessagesWithFeedback(db, { conversationId: id }),
+    findCurrentHandoff(db, { conversationId: id }),
+    listConversationApprovals(db, { conversationId: id }),
+  ]);
+  const cards = new Map<string, ApprovalCard[]>();
+  for (const approval of approvals) {
+    if (approval.messageId) cards.set(approval.messageId, [...(cards.get(approval.messageId) ?? []), approvalCard(approval)]);
+  }
   const messages: ChatUIMessage[] = rows.map((m) => ({
     id: m.role === 'user' ? (m.clientId ?? m.id) : m.id,
     role: m.role === 'user' ? 'user' : 'assistant',
-    parts: [{ type: 'text', text: m.content }],
+    parts: [
+      ...(cards.get(m.id) ?? []).map((card) => ({ type: 'data-approval' as const, id: card.approvalId, data: card })),
+      { type: 'text' as const, text: m.content },
+    ],
     metadata: {
       conversationId: id,
       messageId: m.id,

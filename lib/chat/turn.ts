@@ -7,7 +7,12 @@ import { openConversation, touchConversation, type ConversationOwner } from '@/l
 import { listHistory, storeAssistantMessage, storeUserMessage } from '@/lib/db/queries/messages';
 import { answerQuestion, type AnswerResult } from '@/lib/rag/answer';
 import { createAnswerDeps } from './answer-deps';
-import type { ChatMessageMetadata, ChatRequest } from './contract';
+import { answerAccountRequest } from '@/lib/actions/account-turn';
+import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
+import { loadPlanCatalog } from '@/lib/actions/catalog';
+import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
+import type { AccountHandler } from '@/lib/rag/answer';
+import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from './contract';
 
 /** How many earlier messages the pipeline sees in full (condensing and the language prior)… */
 const HISTORY_LIMIT = 12;
@@ -42,6 +47,7 @@ export async function startChatTurn({
   signedIn,
   request,
   abortSignal,
+  now = new Date(),
 }: {
   db: Db;
   config: Config;
@@ -49,6 +55,7 @@ export async function startChatTurn({
   signedIn: boolean;
   request: ChatRequest;
   abortSignal?: AbortSignal;
+  now?: Date;
 }): Promise<ChatTurn> {
   const question = request.message.parts[0]!.text.trim();
   const opened = await openConversation(db, { id: request.conversationId, owner, title: question, lang: request.locale ?? null });
@@ -63,8 +70,22 @@ export async function startChatTurn({
   const deps = await createAnswerDeps(db, config);
   const messageId = randomUUID();
   const ids = { conversationId, messageId };
+  const catalog = await loadPlanCatalog(db);
+  const userId = owner.kind === 'user' ? owner.userId : null;
+  const account: AccountHandler = {
+    isAccountRequest: (question, lang) => recognizeAccountRequest(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE }) !== null,
+    answer: userId
+      ? (req, sink) =>
+          answerAccountRequest(
+            { db, generator: deps.generator, company: deps.company, timeoutMs: config.chat.modelTimeoutMs },
+            { ...req, userId, conversationId, messageId, now, abortSignal },
+            sink,
+          )
+      : undefined,
+  };
 
-  const stream = createUIMessageStream({
+  const approvalIds: string[] = [];
+  const stream = createUIMessageStream<ChatUIMessage>({
     async execute({ writer }) {
       writer.write({ type: 'start', messageId, messageMetadata: ids });
       writer.write({ type: 'text-start', id: 'answer' });
@@ -76,15 +97,21 @@ export async function startChatTurn({
           locale: request.locale,
           earlierQuestions,
           signedIn,
+          account,
           abortSignal,
         },
         {
           text: (delta) => writer.write({ type: 'text-delta', id: 'answer', delta }),
           citations: (citations) => writer.write({ type: 'message-metadata', messageMetadata: { ...ids, citations } }),
+          approval: (card) => {
+            approvalIds.push(card.approvalId);
+            writer.write({ type: 'data-approval', id: card.approvalId, data: card });
+          },
         },
       );
       writer.write({ type: 'text-end', id: 'answer' });
       await persist(db, { result, question, ids, replyTo: stored.id });
+      await attachApprovalsToMessage(db, { approvalIds, messageId });
       const metadata = metadataOf(result, ids);
       writer.write({ type: 'message-metadata', messageMetadata: metadata });
       writer.write({ type: 'finish', messageMetadata: metadata });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { APPROVAL_STATUSES, type ActionPreview } from '@/lib/actions/contract';
 import { ROLES } from '@/lib/auth/roles';
 
 /** People who sign in: customers and staff. Emails are stored lower-cased. */
@@ -320,3 +321,313 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type AnswerTraceRow = typeof answerTraces.$inferSelect;
 export type HandoffRow = typeof handoffs.$inferSelect;
+
+// ---- Customer system ----
+// The ISP's own records behind the account tools (lib/actions). Only lib/actions/repository reads
+// or writes them; the model never sees them directly. Money is integer cents (CHF), calendar days
+// are `date` (YYYY-MM-DD strings), instants are `timestamptz`.
+
+export const CUSTOMER_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
+export const CUSTOMER_STATUSES = ['active', 'restricted'] as const;
+/** Catalog kinds. The tool contract's PLAN_KINDS has no 'phone' (landline). */
+export const CATALOG_KINDS = ['internet', 'mobile', 'tv', 'phone'] as const;
+export const OUTAGE_SERVICES = ['internet', 'tv', 'mobile'] as const;
+export const INVOICE_LINE_KINDS = ['subscription', 'roaming', 'one_off', 'fee', 'discount', 'credit'] as const;
+export const DEVICE_MODELS = ['Box 3', 'Box 5'] as const;
+export const AUDIT_OUTCOMES = ['executed', 'refused', 'failed'] as const;
+
+/** A region the company serves: plans, outages and technician slots are per area. */
+export const serviceAreas = pgTable('service_areas', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  postcodes: jsonb('postcodes').$type<string[]>().notNull().default([]),
+});
+
+/** A known network fault in an area (what the status page shows). */
+export const outages = pgTable(
+  'outages',
+  {
+    id: serial('id').primaryKey(),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => serviceAreas.id, { onDelete: 'cascade' }),
+    service: text('service', { enum: OUTAGE_SERVICES }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    expectedEndAt: timestamp('expected_end_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    description: text('description').notNull(),
+  },
+  (t) => [
+    index('outages_area_idx').on(t.areaId, t.startedAt),
+    check('outages_service_check', sql`${t.service} in ('internet', 'tv', 'mobile')`),
+  ],
+);
+
+/** The plan catalog. `tier` orders plans within a kind: higher is an upgrade. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: CATALOG_KINDS }).notNull(),
+    monthlyPriceCents: integer('monthly_price_cents').notNull(),
+    summary: text('summary').notNull(),
+    tier: integer('tier').notNull(),
+    /** Service areas where the plan is offered. */
+    areas: jsonb('areas').$type<string[]>().notNull().default([]),
+    requiresFibre: boolean('requires_fibre').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('plans_kind_tier_idx').on(t.kind, t.tier),
+    check('plans_kind_check', sql`${t.kind} in ('internet', 'mobile', 'tv', 'phone')`),
+    check('plans_price_check', sql`${t.monthlyPriceCents} >= 0`),
+  ],
+);
+
+/**
+ * A customer account. `user_id` is the sign-in that may act on it; a customer without an online
+ * login (most of the company's customers) has none.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerNumber: text('customer_number').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    language: text('language', { enum: CUSTOMER_LANGUAGES }).notNull(),
+    status: text('status', { enum: CUSTOMER_STATUSES }).notNull().default('active'),
+    street: text('street').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => serviceAreas.id),
+    hasFibre: boolean('has_fibre').notNull().default(false),
+  },
+  (t) => [
+    check('customers_number_check', sql`${t.customerNumber} ~ '^AW-[0-9]{8}$'`),
+    check('customers_language_check', sql`${t.language} in ('en', 'de', 'fr', 'it')`),
+    check('customers_status_check', sql`${t.status} in ('active', 'restricted')`),
+  ],
+);
+
+/**
+ * One subscribed plan. At most one active subscription per kind and customer (the change_plan
+ * tool names only the target plan). A downgrade is stored as pending until its effective day.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    kind: text('kind', { enum: CATALOG_KINDS }).notNull(),
+    status: text('status', { enum: ['active', 'ended'] }).notNull().default('active'),
+    startedOn: date('started_on', { mode: 'string' }).notNull(),
+    /** Null for plans without a minimum term (mobile). */
+    minTermEndsOn: date('min_term_ends_on', { mode: 'string' }),
+    lastPlanChangeOn: date('last_plan_change_on', { mode: 'string' }),
+    pendingPlanId: text('pending_plan_id').references(() => plans.id),
+    pendingEffectiveOn: date('pending_effective_on', { mode: 'string' }),
+  },
+  (t) => [
+    index('subscriptions_customer_idx').on(t.customerId),
+    uniqueIndex('subscriptions_one_active_per_kind_idx').on(t.customerId, t.kind).where(sql`${t.status} = 'active'`),
+    check('subscriptions_kind_check', sql`${t.kind} in ('internet', 'mobile', 'tv', 'phone')`),
+    check('subscriptions_status_check', sql`${t.status} in ('active', 'ended')`),
+    check('subscriptions_pending_check', sql`(${t.pendingPlanId} is null) = (${t.pendingEffectiveOn} is null)`),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ['paid', 'open'] }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }),
+  },
+  (t) => [
+    index('invoices_customer_idx').on(t.customerId, t.issuedOn),
+    check('invoices_status_check', sql`${t.status} in ('paid', 'open')`),
+    check('invoices_paid_on_check', sql`(${t.status} = 'paid') = (${t.paidOn} is not null)`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    periodFrom: date('period_from', { mode: 'string' }).notNull(),
+    periodTo: date('period_to', { mode: 'string' }),
+  },
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId),
+    check('invoice_lines_kind_check', sql`${t.kind} in ('subscription', 'roaming', 'one_off', 'fee', 'discount', 'credit')`),
+  ],
+);
+
+/** A technician time window in an area. It holds at most one appointment. */
+export const appointmentSlots = pgTable(
+  'appointment_slots',
+  {
+    id: serial('id').primaryKey(),
+    areaId: text('area_id')
+      .notNull()
+      .references(() => serviceAreas.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    appointmentId: uuid('appointment_id')
+      .unique()
+      .references((): AnyPgColumn => appointments.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('appointment_slots_area_start_idx').on(t.areaId, t.startsAt),
+    check('appointment_slots_window_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * A technician visit. A cancelled appointment keeps its slot id for the record but no longer
+ * holds the slot (the unique index covers live appointments only).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['installation', 'repair'] }).notNull(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references((): AnyPgColumn => appointmentSlots.id),
+    status: text('status', { enum: ['scheduled', 'done', 'cancelled'] }).notNull().default('scheduled'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('appointments_customer_idx').on(t.customerId, t.status),
+    uniqueIndex('appointments_slot_idx').on(t.slotId).where(sql`${t.status} <> 'cancelled'`),
+    check('appointments_kind_check', sql`${t.kind} in ('installation', 'repair')`),
+    check('appointments_status_check', sql`${t.status} in ('scheduled', 'done', 'cancelled')`),
+  ],
+);
+
+/** A modem (Box) at the customer's address, as the network management system last saw it. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    model: text('model', { enum: DEVICE_MODELS }).notNull(),
+    serial: text('serial').notNull().unique(),
+    firmware: text('firmware').notNull(),
+    status: text('status', { enum: ['online', 'offline'] }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    lastRestartAt: timestamp('last_restart_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('devices_customer_idx').on(t.customerId),
+    check('devices_model_check', sql`${t.model} in ('Box 3', 'Box 5')`),
+    check('devices_status_check', sql`${t.status} in ('online', 'offline')`),
+  ],
+);
+
+/**
+ * Every attempt to change a customer's data through the tools: what was asked, the state before
+ * and after, and how it ended. No foreign keys: the record outlives the rows it describes.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    customerId: uuid('customer_id').notNull(),
+    /** The tool name, e.g. change_plan. */
+    action: text('action').notNull(),
+    input: jsonb('input').notNull().default({}),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    approvalId: uuid('approval_id'),
+    outcome: text('outcome', { enum: AUDIT_OUTCOMES }).notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('audit_log_customer_idx').on(t.customerId, t.at),
+    check('audit_log_outcome_check', sql`${t.outcome} in ('executed', 'refused', 'failed')`),
+  ],
+);
+
+/**
+ * A write tool call waiting for (or past) the customer's decision. `tool_call_id` is the
+ * idempotency key: the same call is never stored, approved or executed twice.
+ */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    toolName: text('tool_name').notNull(),
+    toolCallId: text('tool_call_id').notNull().unique(),
+    input: jsonb('input').notNull(),
+    preview: jsonb('preview').$type<ActionPreview>().notNull(),
+    /** The customer's message that led to the proposal. */
+    requestText: text('request_text').notNull(),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    result: jsonb('result'),
+    /** The assistant message that shows the approval card. */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('approvals_conversation_idx').on(t.conversationId, t.createdAt),
+    index('approvals_user_status_idx').on(t.userId, t.status),
+    check('approvals_status_check', sql`${t.status} in ('pending', 'declined', 'executing', 'executed', 'refused', 'failed', 'expired')`),
+  ],
+);
+
+export type ServiceAreaRow = typeof serviceAreas.$inferSelect;
+export type OutageRow = typeof outages.$inferSelect;
+export type PlanRow = typeof plans.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type AppointmentSlotRow = typeof appointmentSlots.$inferSelect;
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;
+export type ApprovalRow = typeof approvals.$inferSelect;

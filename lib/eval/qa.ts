@@ -17,10 +17,13 @@ export type QaItem = z.infer<typeof qaItemSchema>;
 
 export class QaFileError extends Error {}
 
+/** Files in a QA folder that hold something else (content/golden/actions.jsonl: the account-tools set). */
+const NOT_QA = new Set(['actions.jsonl']);
+
 /** Reads QA JSONL files (or every *.jsonl in a folder); a bad line names its file and line number. */
 export function loadQa(target: string): QaItem[] {
   const files = fs.statSync(target).isDirectory()
-    ? fs.readdirSync(target).filter((f) => f.endsWith('.jsonl')).sort().map((f) => path.join(target, f))
+    ? fs.readdirSync(target).filter((f) => f.endsWith('.jsonl') && !NOT_QA.has(f)).sort().map((f) => path.join(target, f))
     : [target];
   const items: QaItem[] = [];
   for (const file of files) {

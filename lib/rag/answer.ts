@@ -4,6 +4,8 @@ import { DEFAULT_RERANK_WEIGHTS } from '@/lib/ai/local/reranking-model';
 import { contentTerms } from '@/lib/ai/local/text';
 import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
+import type { AccountTurnResult } from '@/lib/actions/account-turn';
+import type { ApprovalCard } from '@/lib/actions/contract';
 import type { AnswerOutcome, Citation } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
@@ -75,10 +77,24 @@ export type AnswerInput = {
   abortSignal?: AbortSignal;
   /** Questions from before `history` (a long conversation's rolling summary), oldest first. */
   earlierQuestions?: string[];
+  account?: AccountHandler;
+};
+
+/** Account requests (lib/actions): recognised for everyone, answered with tools for signed-in customers. */
+export type AccountHandler = {
+  /** The customer's own words ask to see or change their account. */
+  isAccountRequest(question: string, lang: Locale): boolean;
+  /** Present only for a signed-in user. */
+  answer?(
+    request: { question: string; lang: Locale; history: Turn[] },
+    sink: { text(delta: string): void; approval(card: ApprovalCard): void },
+  ): Promise<AccountTurnResult>;
 };
 
 export type AnswerSink = {
   text(delta: string): void;
+  /** An account change waiting for the customer's approval. */
+  approval?(card: ApprovalCard): void;
   /** The citations shown so far, as soon as they are known (so links work while streaming). */
   citations?(citations: Citation[]): void;
 };
@@ -256,13 +272,36 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     emitWhole(REPLIES[chatLang].chitChat[chitChatKind(input.question) ?? 'greeting']);
     return finish({ route: 'chit_chat', outcome: 'chit_chat', handoffOffered: false, lang: chatLang });
   }
-  if (formRoute === 'account') {
+  // Anonymous visitors are invited to sign in on an unmistakable account request; for signed-in
+  // customers the intent recogniser also counts ("why is my bill so high?" → their invoice).
+  const accountRequest =
+    formRoute === 'account' || (input.signedIn && input.account?.answer !== undefined && input.account.isAccountRequest(input.question, lang));
+  if (accountRequest) {
     if (!input.signedIn) {
       emitWhole(replies.signIn);
       return finish({ route: 'account', outcome: 'sign_in', handoffOffered: false });
     }
-    emitWhole(replies.accountSoon);
-    return finish({ route: 'account', outcome: 'no_answer', handoffOffered: true });
+    if (!input.account?.answer) {
+      emitWhole(replies.accountSoon);
+      return finish({ route: 'account', outcome: 'no_answer', handoffOffered: true });
+    }
+    const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
+    const account = await input.account.answer(
+      { question: input.question, lang, history: turns },
+      { text: emit, approval: (card) => sink.approval?.(card) },
+    );
+    if (account.outcome === 'no_answer' || account.outcome === 'error') {
+      if (!text) emitWhole(account.outcome === 'error' ? replies.modelUnavailable : replies.noAnswer);
+    }
+    return finish({
+      route: 'account',
+      outcome: account.outcome === 'no_answer' ? 'no_answer' : account.outcome,
+      handoffOffered: account.outcome === 'no_answer' || account.outcome === 'error',
+      model: account.model,
+      tokensIn: account.tokensIn,
+      tokensOut: account.tokensOut,
+      error: account.error,
+    });
   }
 
   const { db, settings } = deps;

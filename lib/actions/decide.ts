@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { LanguageModel } from 'ai';
+import type { ChatUIMessage } from '@/lib/chat/contract';
+import type { Db } from '@/lib/db/client';
+import { claimApproval, finishApproval } from '@/lib/db/queries/approvals';
+import { requestHandoff } from '@/lib/db/queries/handoffs';
+import { storeAssistantMessage } from '@/lib/db/queries/messages';
+import { touchConversation } from '@/lib/db/queries/conversations';
+import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
+import type { Locale } from '@/lib/i18n/locales';
+import { approvalCard } from './approval-messages';
+import { loadPlanCatalog } from './catalog';
+import { isWriteTool, type ApprovalCard, type Outcome } from './contract';
+import { declinedText, describeExecuted, describeRefusal, failedText } from './phrasing';
+import { writeActions } from './repository';
+import { verifyProposedCall } from './verifier';
+
+/**
+ * The customer's decision on an approval card. The claim is atomic (one UPDATE on a pending,
+ * unexpired approval of this user), so a double click, a retry or a replayed request executes
+ * nothing a second time: they get the card's current state. An approved call is verified against
+ * the customer's own request, executed once by the customer system (which re-checks its policy
+ * in a transaction and writes the audit row with this approval's id), and reported in a new
+ * assistant message.
+ */
+export type DecisionResult =
+  | { status: 'decided'; card: ApprovalCard; message: ChatUIMessage }
+  | { status: 'already_decided'; card: ApprovalCard }
+  | { status: 'not_found' };
+
+export async function decideApproval(
+  db: Db,
+  { approvalId, userId, decision, lang, now = new Date(), llm }: { approvalId: string; userId: string; decision: 'approve' | 'decline'; lang: Locale; now?: Date; llm?: LanguageModel },
+): Promise<DecisionResult> {
+  const claim = await claimApproval(db, { id: approvalId, userId, decision, now });
+  if (!claim.approval) return { status: 'not_found' };
+  if (!claim.claimed) return { status: 'already_decided', card: approvalCard(claim.approval) };
+  const approval = claim.approval;
+  const toolName = approval.toolName;
+  if (!isWriteTool(toolName)) throw new Error(`approval ${approvalId} names an unknown tool`);
+
+  let text: string;
+  let outcome: 'account' | 'refused' | 'error' = 'account';
+  let card: ApprovalCard;
+  if (decision === 'decline') {
+    text = declinedText(toolName, lang);
+    card = { ...approvalCard(approval), resultText: text };
+  } else {
+    const catalog = await loadPlanCatalog(db);
+    const verdict = await verifyProposedCall({
+      toolName,
+      input: approval.input,
+      requestText: approval.requestText,
+      recognize: (request) => recognizeAccountRequest(request, { lang, catalog, now: approval.createdAt, timeZone: DEFAULT_TIME_ZONE }),
+      llm,
+    });
+    let status: 'executed' | 'refused' | 'failed';
+    let executed: Outcome<unknown> | null = null;
+    if (!verdict.ok) {
+      status = 'refused';
+      outcome = 'refused';
+      text = describeRefusal({ ok: false, reason: 'not_found', message: `This change was not made: ${verdict.reason}.` }, lang);
+    } else {
+      try {
+        const action = writeActions[toolName] as unknown as {
+          execute: (db: Db, args: { customerId: string; now: Date; actorUserId: string; approvalId: string; input: unknown }) => Promise<Outcome<unknown>>;
+        };
+        executed = await action.execute(db, { customerId: approval.customerId, now, actorUserId: userId, approvalId, input: approval.input });
+        if (executed.ok) {
+          status = 'executed';
+          text = describeExecuted(toolName, executed.value, lang);
+          if (toolName === 'request_callback') {
+            const topic = (approval.input as { topic?: string }).topic;
+            await requestHandoff(db, { conversationId: approval.conversationId, reason: 'customer_request', note: topic ? `Callback: ${topic}` : 'Callback requested' });
+          }
+        } else {
+          status = 'refused';
+          outcome = 'refused';
+          text = describeRefusal(executed, lang);
+        }
+      } catch (error) {
+        console.error('approved action failed:', error instanceof Error ? error.message : error);
+        status = 'failed';
+        outcome = 'error';
+        text = failedText(lang);
+      }
+    }
+    const finished = await finishApproval(db, { id: approvalId, status, result: { text, verdict, outcome: executed } });
+    card = finished ? approvalCard(finished) : { ...approvalCard(approval), status, resultText: text };
+  }
+
+  const messageId = randomUUID();
+  await storeAssistantMessage(db, {
+    id: messageId,
+    conversationId: approval.conversationId,
+    replyTo: null,
+    content: text,
+    lang,
+    outcome,
+    citations: [],
+    suggestions: null,
+    handoffOffered: outcome === 'error',
+  });
+  await touchConversation(db, { id: approval.conversationId, lang });
+  const message: ChatUIMessage = {
+    id: messageId,
+    role: 'assistant',
+    parts: [{ type: 'text', text }],
+    metadata: { conversationId: approval.conversationId, messageId, outcome, lang, handoffOffered: outcome === 'error', citations: [], feedback: null, createdAt: now.toISOString() },
+  };
+  return { status: 'decided', card, message };
+}

@@ -1,0 +1,141 @@
+import type { WriteToolName } from '@/lib/actions/contract';
+import { TALK_TO_A_PERSON, type Lang, type Texts } from './format';
+
+/** The sentences around an approval card: asking for the decision, and what happened after it. */
+
+const REQUEST: Texts<Record<WriteToolName, string>> = {
+  en: {
+    change_plan: 'Please check the plan change below and approve it, or decline.',
+    reschedule_appointment: 'Please check the new appointment below and approve it, or decline.',
+    restart_modem: 'Please check the restart below and approve it, or decline.',
+    run_line_diagnostic: 'Please check the line test below and approve it, or decline.',
+    update_contact_details: 'Please check the new contact details below and approve them, or decline.',
+    request_callback: 'Please check the call-back request below and approve it, or decline.',
+  },
+  de: {
+    change_plan: 'Bitte prüfen Sie den Abowechsel unten und bestätigen Sie ihn oder lehnen Sie ihn ab.',
+    reschedule_appointment: 'Bitte prüfen Sie den neuen Termin unten und bestätigen Sie ihn oder lehnen Sie ihn ab.',
+    restart_modem: 'Bitte prüfen Sie den Neustart unten und bestätigen Sie ihn oder lehnen Sie ihn ab.',
+    run_line_diagnostic: 'Bitte prüfen Sie den Leitungstest unten und bestätigen Sie ihn oder lehnen Sie ihn ab.',
+    update_contact_details: 'Bitte prüfen Sie die neuen Kontaktdaten unten und bestätigen Sie sie oder lehnen Sie sie ab.',
+    request_callback: 'Bitte prüfen Sie die Rückrufanfrage unten und bestätigen Sie sie oder lehnen Sie sie ab.',
+  },
+  fr: {
+    change_plan: "Veuillez vérifier le changement d'abonnement ci-dessous, puis l'approuver ou le refuser.",
+    reschedule_appointment: "Veuillez vérifier le nouveau rendez-vous ci-dessous, puis l'approuver ou le refuser.",
+    restart_modem: "Veuillez vérifier le redémarrage ci-dessous, puis l'approuver ou le refuser.",
+    run_line_diagnostic: "Veuillez vérifier le test de ligne ci-dessous, puis l'approuver ou le refuser.",
+    update_contact_details: 'Veuillez vérifier les nouvelles coordonnées ci-dessous, puis les approuver ou les refuser.',
+    request_callback: "Veuillez vérifier la demande de rappel ci-dessous, puis l'approuver ou la refuser.",
+  },
+  it: {
+    change_plan: 'Verificate il cambio di abbonamento qui sotto e approvatelo o rifiutatelo.',
+    reschedule_appointment: 'Verificate il nuovo appuntamento qui sotto e approvatelo o rifiutatelo.',
+    restart_modem: 'Verificate il riavvio qui sotto e approvatelo o rifiutatelo.',
+    run_line_diagnostic: 'Verificate il test della linea qui sotto e approvatelo o rifiutatelo.',
+    update_contact_details: 'Verificate i nuovi dati di contatto qui sotto e approvateli o rifiutateli.',
+    request_callback: 'Verificate la richiesta di richiamata qui sotto e approvatela o rifiutatela.',
+  },
+};
+
+const DECLINED: Texts<Record<WriteToolName, string>> = {
+  en: {
+    change_plan: 'All right, I have not changed your plan.',
+    reschedule_appointment: 'All right, your appointment stays as it was.',
+    restart_modem: 'All right, I have not restarted your Box.',
+    run_line_diagnostic: 'All right, I have not run the line test.',
+    update_contact_details: 'All right, your contact details stay as they were.',
+    request_callback: 'All right, I have not requested a call back.',
+  },
+  de: {
+    change_plan: 'In Ordnung, ich habe Ihr Abo nicht gewechselt.',
+    reschedule_appointment: 'In Ordnung, Ihr Termin bleibt, wie er war.',
+    restart_modem: 'In Ordnung, ich habe Ihre Box nicht neu gestartet.',
+    run_line_diagnostic: 'In Ordnung, ich habe den Leitungstest nicht durchgeführt.',
+    update_contact_details: 'In Ordnung, Ihre Kontaktdaten bleiben, wie sie waren.',
+    request_callback: 'In Ordnung, ich habe keinen Rückruf angefordert.',
+  },
+  fr: {
+    change_plan: "D'accord, je n'ai pas changé votre abonnement.",
+    reschedule_appointment: "D'accord, votre rendez-vous reste tel qu'il était.",
+    restart_modem: "D'accord, je n'ai pas redémarré votre Box.",
+    run_line_diagnostic: "D'accord, je n'ai pas lancé le test de ligne.",
+    update_contact_details: "D'accord, vos coordonnées restent telles qu'elles étaient.",
+    request_callback: "D'accord, je n'ai pas demandé de rappel.",
+  },
+  it: {
+    change_plan: "D'accordo, non ho cambiato il vostro abbonamento.",
+    reschedule_appointment: "D'accordo, il vostro appuntamento resta com'era.",
+    restart_modem: "D'accordo, non ho riavviato la vostra Box.",
+    run_line_diagnostic: "D'accordo, non ho eseguito il test della linea.",
+    update_contact_details: "D'accordo, i vostri dati di contatto restano com'erano.",
+    request_callback: "D'accordo, non ho richiesto una richiamata.",
+  },
+};
+
+const ANYTHING_ELSE: Texts = {
+  en: 'Is there anything else I can help you with?',
+  de: 'Kann ich Ihnen sonst noch helfen?',
+  fr: 'Puis-je vous aider pour autre chose ?',
+  it: 'Posso aiutarvi in altro?',
+};
+
+const EXPIRED: Texts = {
+  en: 'This request has expired, so nothing was changed. If you still want the change, just ask again.',
+  de: 'Diese Anfrage ist abgelaufen, daher wurde nichts geändert. Wenn Sie die Änderung noch möchten, fragen Sie einfach noch einmal.',
+  fr: "Cette demande a expiré, rien n'a donc été modifié. Si vous souhaitez toujours ce changement, il suffit de le redemander.",
+  it: 'Questa richiesta è scaduta, quindi non è stato modificato nulla. Se desiderate ancora la modifica, chiedete semplicemente di nuovo.',
+};
+
+const FAILED: Texts = {
+  en: `I'm sorry, something went wrong on our side and the change could not be made; nothing was changed. Please try again in a moment, or ${TALK_TO_A_PERSON.en}.`,
+  de: `Entschuldigung, bei uns ist etwas schiefgelaufen und die Änderung konnte nicht ausgeführt werden; es wurde nichts geändert. Bitte versuchen Sie es gleich noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
+  fr: `Désolé, un problème est survenu de notre côté et le changement n'a pas pu être effectué ; rien n'a été modifié. Veuillez réessayer dans un instant, ou ${TALK_TO_A_PERSON.fr}.`,
+  it: `Spiacente, qualcosa è andato storto da parte nostra e la modifica non è stata eseguita; non è stato modificato nulla. Riprovate tra poco, oppure ${TALK_TO_A_PERSON.it}.`,
+};
+
+const UNREADABLE: Texts = {
+  en: `I'm sorry, I received your account data but could not put it into words. Please try again, or ${TALK_TO_A_PERSON.en}.`,
+  de: `Entschuldigung, ich habe Ihre Kontodaten erhalten, konnte sie aber nicht in Worte fassen. Bitte versuchen Sie es noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
+  fr: `Désolé, j'ai bien reçu les données de votre compte, mais je n'ai pas pu les formuler. Veuillez réessayer, ou ${TALK_TO_A_PERSON.fr}.`,
+  it: `Spiacente, ho ricevuto i dati del vostro conto ma non sono riuscito a formularli. Riprovate, oppure ${TALK_TO_A_PERSON.it}.`,
+};
+
+const GENERIC_REQUEST: Texts = {
+  en: 'Please check the change below and approve it, or decline.',
+  de: 'Bitte prüfen Sie die Änderung unten und bestätigen Sie sie oder lehnen Sie sie ab.',
+  fr: "Veuillez vérifier le changement ci-dessous, puis l'approuver ou le refuser.",
+  it: 'Verificate la modifica qui sotto e approvatela o rifiutatela.',
+};
+
+const GENERIC_DECLINED: Texts = {
+  en: 'All right, nothing was changed.',
+  de: 'In Ordnung, es wurde nichts geändert.',
+  fr: "D'accord, rien n'a été modifié.",
+  it: "D'accordo, non è stato modificato nulla.",
+};
+
+/** The sentence above the approval card. */
+export function approvalRequestText(toolName: WriteToolName, lang: Lang): string {
+  return REQUEST[lang][toolName] ?? GENERIC_REQUEST[lang];
+}
+
+/** After the customer declined: nothing was done. */
+export function declinedText(toolName: WriteToolName, lang: Lang): string {
+  return `${DECLINED[lang][toolName] ?? GENERIC_DECLINED[lang]} ${ANYTHING_ELSE[lang]}`;
+}
+
+/** The approval was not decided in time. */
+export function expiredText(lang: Lang): string {
+  return EXPIRED[lang];
+}
+
+/** Execution failed (the transaction rolled back). */
+export function failedText(lang: Lang): string {
+  return FAILED[lang];
+}
+
+/** A result the phrasing could not read (unexpected shape). */
+export function unreadableText(lang: Lang): string {
+  return UNREADABLE[lang];
+}

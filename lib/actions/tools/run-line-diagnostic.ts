@@ -1,0 +1,13 @@
+import { tool } from 'ai';
+import { WRITE_TOOLS } from '@/lib/actions/contract';
+
+/**
+ * Write tool: the model may only propose it. The AI SDK stops at an approval request; the
+ * change runs later, after the customer approved it and the verifier passed (lib/actions/decide.ts).
+ */
+export const runLineDiagnosticTool = () =>
+  tool({
+    description: "Runs a line diagnostic on the signed-in customer's connection. Needs the customer's approval.",
+    inputSchema: WRITE_TOOLS.run_line_diagnostic,
+    needsApproval: true,
+  });

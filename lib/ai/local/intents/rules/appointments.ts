@@ -1,0 +1,36 @@
+import { parseAppointmentTime, parseFromDate } from '../dates';
+import type { PreparedRequest, RecognizedToolCall, Rule } from '../types';
+
+/**
+ * The technician appointment: reschedule_appointment when a day (and maybe a time) is named
+ * ("move the technician to Thursday at 8", "verschieben Sie den Termin auf den 3. Dezember um
+ * 12 Uhr"); list_appointment_slots when the customer asks what is free, or names a day that is
+ * not a slot (Sunday, 22:00), or asks to move without saying where to.
+ */
+
+const APPOINTMENT =
+  /\b(appointment|appt|technician|tech|engineer|installer|installation|installationstermin|installazione|technician visit|visit|slot|slots|termin\w*|techniker\w*|monteur\w*|installateur\w*|servicetechniker|rendez vous|rdv|technicien\w*|intervention|creneau\w*|appuntament\w*|tecnic[oi]|intervento|fascia|fasce|orari)\b/;
+
+const MOVE =
+  /\b(move|reschedule|postpone|push|shift|rebook|bring forward|change|put|switch|verschieb\w*|verleg\w*|umbuch\w*|umleg\w*|legen|setzen|andern|aendern|anderung|aenderung|ander|deplac\w*|decal\w*|report\w*|chang\w*|modifi\w*|avanc\w*|repouss\w*|sposta\w*|spostare|spost\w*|rinvi\w*|rimand\w*|posticip\w*|anticip\w*|cambia\w*|modifica\w*)\b/;
+
+const FREE =
+  /\b(free|available|availability|open|next possible|frei\w*|verfugbar\w*|verfuegbar\w*|moglich\w*|moeglich\w*|libre\w*|disponible\w*|disponibilit\w*|liber[oiae]|disponibil\w*)\b|\b(when (can|could|does|will|is)|wann (kann|kommt|konnte|koennte|hat|ist)|quand (peut|pourrait|est ce que|est)|quando (puo|potrebbe|viene|e))\b/;
+
+/** "I want the technician on Thursday" without a move verb still asks for a new slot. */
+const WANT = /\b(i want|i would like|i need|ich will|ich mochte|ich moechte|ich hatte gern|je veux|je voudrais|j aimerais|voglio|vorrei|preferisco|lieber|plutot|rather|instead|stattdessen|a la place|invece)\b/;
+
+export const appointmentRule: Rule = {
+  name: 'appointments',
+  match({ raw, text, ctx }: PreparedRequest): RecognizedToolCall | null {
+    if (!APPOINTMENT.test(text)) return null;
+    const move = MOVE.test(text) || WANT.test(text);
+    const free = FREE.test(text);
+    if (!move && !free) return null;
+    const time = parseAppointmentTime(raw, ctx.lang, ctx.now, ctx.timeZone);
+    if (move && time.kind === 'slot') return { toolName: 'reschedule_appointment', input: { startsAt: time.startsAt } };
+    if (time.kind === 'slot' || time.kind === 'off-grid') return { toolName: 'list_appointment_slots', input: { from: time.date } };
+    const from = time.kind === 'none' ? parseFromDate(raw, ctx.lang, ctx.now, ctx.timeZone) : undefined;
+    return { toolName: 'list_appointment_slots', input: from ? { from } : {} };
+  },
+};

@@ -1,0 +1,112 @@
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import type { ActionPreview, ApprovalStatus, WriteToolName } from '@/lib/actions/contract';
+import type { Db } from '../client';
+import { approvals, type ApprovalRow } from '../schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type NewApproval = {
+  conversationId: string;
+  userId: string;
+  customerId: string;
+  toolName: WriteToolName;
+  /** The model's tool call id: the idempotency key. */
+  toolCallId: string;
+  input: unknown;
+  preview: ActionPreview;
+  requestText: string;
+  expiresAt: Date;
+  messageId?: string | null;
+  now?: Date;
+};
+
+/**
+ * Stores a proposed write for the customer to decide on. The same tool call stored twice (a
+ * retried request) returns the first approval instead of a second one.
+ */
+export async function createApproval(db: Db, input: NewApproval): Promise<{ approval: ApprovalRow; created: boolean }> {
+  const [inserted] = await db
+    .insert(approvals)
+    .values({
+      conversationId: input.conversationId,
+      userId: input.userId,
+      customerId: input.customerId,
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      input: input.input ?? {},
+      preview: input.preview,
+      requestText: input.requestText,
+      expiresAt: input.expiresAt,
+      messageId: input.messageId ?? null,
+      ...(input.now ? { createdAt: input.now } : {}),
+    })
+    .onConflictDoNothing({ target: approvals.toolCallId })
+    .returning();
+  if (inserted) return { approval: inserted, created: true };
+  const [existing] = await db.select().from(approvals).where(eq(approvals.toolCallId, input.toolCallId)).limit(1);
+  if (!existing || existing.userId !== input.userId || existing.conversationId !== input.conversationId) {
+    throw new Error(`tool call ${input.toolCallId} already belongs to another approval`);
+  }
+  return { approval: existing, created: false };
+}
+
+export async function findApproval(db: Db, { id }: { id: string }): Promise<ApprovalRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(approvals).where(eq(approvals.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A conversation's approvals in the order they were proposed (to restore approval cards). */
+export async function listConversationApprovals(db: Db, { conversationId }: { conversationId: string }): Promise<ApprovalRow[]> {
+  return db.select().from(approvals).where(eq(approvals.conversationId, conversationId)).orderBy(asc(approvals.createdAt), asc(approvals.id));
+}
+
+export type ClaimResult = { claimed: true; approval: ApprovalRow } | { claimed: false; approval: ApprovalRow | null };
+
+/**
+ * The customer's decision, applied atomically: one UPDATE moves a pending, unexpired approval
+ * owned by this user to 'executing' (approve) or 'declined' (decline). Only the caller that gets
+ * `claimed: true` may execute the tool; a double click, a replay or a second tab gets the current
+ * state instead. Someone else's (or an unknown) approval comes back as null; a pending approval
+ * past its expiry is marked 'expired'.
+ */
+export async function claimApproval(
+  db: Db,
+  { id, userId, decision, now }: { id: string; userId: string; decision: 'approve' | 'decline'; now: Date },
+): Promise<ClaimResult> {
+  if (!UUID.test(id) || !UUID.test(userId)) return { claimed: false, approval: null };
+  const [claimed] = await db
+    .update(approvals)
+    .set({ status: decision === 'approve' ? 'executing' : 'declined', decidedAt: now })
+    .where(and(eq(approvals.id, id), eq(approvals.status, 'pending'), eq(approvals.userId, userId), gt(approvals.expiresAt, now)))
+    .returning();
+  if (claimed) return { claimed: true, approval: claimed };
+
+  const current = await findApproval(db, { id });
+  if (!current || current.userId !== userId) return { claimed: false, approval: null };
+  if (current.status === 'pending' && current.expiresAt <= now) {
+    const [expired] = await db
+      .update(approvals)
+      .set({ status: 'expired', decidedAt: now })
+      .where(and(eq(approvals.id, id), eq(approvals.status, 'pending'), lte(approvals.expiresAt, now)))
+      .returning();
+    return { claimed: false, approval: expired ?? (await findApproval(db, { id })) };
+  }
+  return { claimed: false, approval: current };
+}
+
+export type FinalApprovalStatus = Extract<ApprovalStatus, 'executed' | 'refused' | 'failed'>;
+
+/** Records how an executing approval ended. Only an 'executing' approval can finish (once); otherwise null. */
+export async function finishApproval(
+  db: Db,
+  { id, status, result }: { id: string; status: FinalApprovalStatus; result: unknown },
+): Promise<ApprovalRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .update(approvals)
+    .set({ status, result: result ?? null })
+    .where(and(eq(approvals.id, id), eq(approvals.status, 'executing')))
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,39 @@
+import { stepCountIs, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
+import type { z } from 'zod';
+import { READ_TOOLS, WRITE_TOOLS } from '@/lib/actions/contract';
+import type { ActionCall, ActionItem, Recogniser } from './actions';
+
+/** The account tools' schemas only: the evaluation looks at the call the model makes, nothing runs. */
+function schemaOnlyTools(): ToolSet {
+  const tools: ToolSet = {};
+  const schemas: Record<string, z.ZodType> = { ...READ_TOOLS, ...WRITE_TOOLS };
+  for (const [name, inputSchema] of Object.entries(schemas)) tools[name] = tool({ inputSchema });
+  return tools;
+}
+
+/**
+ * Evaluates a language model as the chat uses it: streamText with the account tools, one step;
+ * the first tool call (validated by the AI SDK against the tool's zod schema) is the answer, no
+ * call at all is a refusal.
+ */
+export function modelRecogniser(modelFor: (item: ActionItem) => LanguageModel): Recogniser {
+  const tools = schemaOnlyTools();
+  return async (item): Promise<ActionCall> => {
+    const result = streamText({
+      model: modelFor(item),
+      system: `You are a telecom company's account assistant. The customer is signed in; tools act on their own account only. Today is ${item.now}. Answer in ${item.lang}.`,
+      prompt: item.request,
+      tools,
+      stopWhen: stepCountIs(1),
+      temperature: 0,
+      maxRetries: 0,
+      providerOptions: { lantern: { lang: item.lang } },
+      onError: () => {},
+    });
+    for await (const part of result.stream) {
+      if (part.type === 'tool-call') return { toolName: part.toolName, input: part.input as Record<string, unknown> };
+      if (part.type === 'error') throw part.error;
+    }
+    return null;
+  };
+}
