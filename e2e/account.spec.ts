@@ -45,7 +45,8 @@ function takenSlotRequest(): string {
   return `Please move my technician appointment to ${next.d} ${MONTHS[next.m - 1]} ${next.y} at ${next.hour}:00`;
 }
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.titlePath.includes('anonymous visitors')) return;
   await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
   await page.waitForURL((url) => url.pathname === '/chat');
 });
@@ -133,4 +134,29 @@ test('another customer cannot decide on Anna’s approval, and anonymous visitor
   );
   expect(replay.status).toBe(409);
   expect(replay.body.card.status).toBe('declined');
+});
+
+test.describe('anonymous visitors', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('are invited to sign in and come back to the same conversation', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/chat');
+    const invitation = await ask(page, 'Show me my bill please');
+    await expect(invitation).toHaveAttribute('data-outcome', 'sign_in');
+    await invitation.getByRole('link', { name: /sign in/i }).first().click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Email').fill(DEMO.customer);
+    await page.getByLabel('Password').fill('lantern-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/chat');
+    // The conversation from before signing in is still there…
+    await expect(page.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText('Show me my bill please');
+    // …and now the same request reaches the account.
+    const answer = await ask(page, 'Show me my bill please');
+    await expect(answer).toHaveAttribute('data-outcome', 'account');
+    await expect(answer).toContainText('CHF');
+    await context.close();
+  });
 });

@@ -27,7 +27,7 @@ const CASES: Case[] = [
     facts: (lang) => [
       'AW-10482736',
       'Wave Home 500',
-      'CHF 64.00',
+      day(lang, 'CHF 64.00 per month', 'CHF 64.00 pro Monat', 'CHF 64.00 par mois', 'CHF 64.00 al mese'),
       'Wave Mobile M',
       'CHF 35.00',
       'Wave TV Basic',
@@ -81,8 +81,8 @@ const CASES: Case[] = [
     facts: (lang) => [
       'Wave Home 500',
       'Wave Home 1000',
-      'CHF 79.00',
-      'CHF 15.00',
+      day(lang, 'CHF 79.00 per month', 'CHF 79.00 pro Monat', 'CHF 79.00 par mois', 'CHF 79.00 al mese'),
+      day(lang, 'CHF 15.00 more than now', 'CHF 15.00 mehr als heute', "CHF 15.00 de plus qu'aujourd'hui", 'CHF 15.00 in più di oggi'),
       'Wave Home 100',
       'CHF 49.00',
       'Wave Mobile S',
