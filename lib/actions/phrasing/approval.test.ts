@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WRITE_TOOL_NAMES } from '@/lib/actions/contract';
 import { LOCALES } from '@/lib/i18n/locales';
-import { approvalRequestText, declinedText, expiredText, failedText } from './index';
+import { approvalRequestText, declinedText, expiredText, failedText, notPossibleText } from './index';
 import { languageOf } from './testing';
 
 describe('approval texts', () => {
@@ -23,8 +23,9 @@ describe('approval texts', () => {
     expect(new Set(WRITE_TOOL_NAMES.map((tool) => approvalRequestText(tool, 'de'))).size).toBe(WRITE_TOOL_NAMES.length);
   });
 
-  it.each(LOCALES)('reports an expired request and a failure in %s', (lang) => {
+  it.each(LOCALES)('reports an expired request, a change that was not possible and a failure in %s', (lang) => {
     expect(languageOf(expiredText(lang))).toBe(lang);
+    expect(languageOf(notPossibleText(lang))).toBe(lang);
     expect(languageOf(failedText(lang))).toBe(lang);
     expect(failedText(lang)).toMatch(/\*\*.+\*\*/);
   });

@@ -94,6 +94,13 @@ const FAILED: Texts = {
   it: `Spiacente, qualcosa è andato storto da parte nostra e la modifica non è stata eseguita; non è stato modificato nulla. Riprovate tra poco, oppure ${TALK_TO_A_PERSON.it}.`,
 };
 
+const NOT_POSSIBLE: Texts = {
+  en: 'That change is not possible as asked, so nothing was changed. Please tell me again what you would like to change.',
+  de: 'Diese Änderung ist so nicht möglich, daher wurde nichts geändert. Bitte sagen Sie mir noch einmal, was Sie ändern möchten.',
+  fr: "Ce changement n'est pas possible tel quel, rien n'a donc été modifié. Dites-moi à nouveau ce que vous souhaitez changer.",
+  it: 'Questa modifica non è possibile così com’è, quindi non è stato modificato nulla. Ditemi di nuovo che cosa desiderate cambiare.',
+};
+
 const UNREADABLE: Texts = {
   en: `I'm sorry, I received your account data but could not put it into words. Please try again, or ${TALK_TO_A_PERSON.en}.`,
   de: `Entschuldigung, ich habe Ihre Kontodaten erhalten, konnte sie aber nicht in Worte fassen. Bitte versuchen Sie es noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
@@ -133,6 +140,14 @@ export function expiredText(lang: Lang): string {
 /** Execution failed (the transaction rolled back). */
 export function failedText(lang: Lang): string {
   return FAILED[lang];
+}
+
+/**
+ * A proposed change that was not made before it reached the customer system (its input was
+ * invalid, or the check before execution rejected it): there is no repository refusal to phrase.
+ */
+export function notPossibleText(lang: Lang): string {
+  return NOT_POSSIBLE[lang];
 }
 
 /** A result the phrasing could not read (unexpected shape). */
