@@ -8,6 +8,7 @@ import type { ApprovalCard as ApprovalCardData, ApprovalStatus, ChangeLine } fro
 import type { ChatUIMessage } from '@/lib/chat/contract';
 import { cn } from '@/lib/ui/cn';
 import { postApprovalDecision, type ApprovalDecision } from './chat-api';
+import { ChatMarkdown } from './chat-markdown';
 import { describeChatError } from './chat-errors';
 import type { ChatLabels } from './labels';
 
@@ -62,7 +63,7 @@ function ChangeRow({ line, labels }: { line: ChangeLine; labels: ChatLabels }) {
           </>
         )}
         <span className="font-medium">
-          <span className="sr-only">{labels.approvalAfter}: </span>
+          {before !== null && <span className="sr-only">{labels.approvalAfter}: </span>}
           {line.after}
         </span>
       </dd>
@@ -245,7 +246,11 @@ export function ApprovalCard({
                 {labels.approvalStatus[status] ?? status}
               </Badge>
             </div>
-            {card.resultText && <p className="whitespace-pre-wrap break-words text-sm">{card.resultText}</p>}
+            {card.resultText && (
+              <div className="[&_.chat-markdown]:space-y-2 [&_.chat-markdown]:text-sm" data-testid="chat-approval-result-text">
+                <ChatMarkdown text={card.resultText} citationLabel={labels.citationLabel} />
+              </div>
+            )}
           </div>
         )}
       </div>

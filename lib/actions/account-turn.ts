@@ -8,7 +8,7 @@ import type { Turn } from '@/lib/rag/condense';
 import { loadPlanCatalog } from './catalog';
 import { isWriteTool, WRITE_TOOLS } from './contract';
 import { localAccountModel } from './account-model';
-import { approvalRequestText, describeRefusal, localizePreview } from './phrasing';
+import { approvalRequestText, describeRefusal, localizePreview, notPossibleText } from './phrasing';
 import { resolveCustomer, writeActions } from './repository';
 import { accountTools } from './tools';
 
@@ -137,7 +137,7 @@ async function proposeChange(
   { toolName, toolInput, toolCallId, customerId, turn }: { toolName: WriteToolName; toolInput: unknown; toolCallId: string; customerId: string; turn: AccountTurnInput },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
   const parsed = WRITE_TOOLS[toolName].safeParse(toolInput);
-  if (!parsed.success) return { ok: false, text: describeRefusal({ ok: false, reason: 'not_found', message: 'That change is not possible.' }, turn.lang) };
+  if (!parsed.success) return { ok: false, text: notPossibleText(turn.lang) };
   const action = writeActions[toolName] as unknown as {
     preview: (db: Db, args: { customerId: string; now: Date; input: unknown }) => ReturnType<(typeof writeActions)['restart_modem']['preview']>;
   };

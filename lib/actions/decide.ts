@@ -11,7 +11,7 @@ import type { Locale } from '@/lib/i18n/locales';
 import { approvalCard } from './approval-messages';
 import { loadPlanCatalog } from './catalog';
 import { isWriteTool, type ApprovalCard, type Outcome } from './contract';
-import { declinedText, describeExecuted, describeRefusal, failedText } from './phrasing';
+import { declinedText, describeExecuted, describeRefusal, failedText, notPossibleText } from './phrasing';
 import { writeActions } from './repository';
 import { verifyProposedCall } from './verifier';
 
@@ -59,7 +59,7 @@ export async function decideApproval(
     if (!verdict.ok) {
       status = 'refused';
       outcome = 'refused';
-      text = describeRefusal({ ok: false, reason: 'not_found', message: `This change was not made: ${verdict.reason}.` }, lang);
+      text = notPossibleText(lang);
     } else {
       try {
         const action = writeActions[toolName] as unknown as {
