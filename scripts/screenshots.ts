@@ -54,7 +54,16 @@ async function main() {
     await mobile.getByTestId('chat-launcher').click();
     await ask(mobile, 'Warum ist meine erste Rechnung so hoch?');
     await mobile.screenshot({ path: 'docs/screenshot-chat-mobile.png' });
-    console.log('Saved docs/screenshot-chat-light.png, docs/screenshot-chat-dark.png, docs/screenshot-chat-mobile.png');
+    const account = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    await account.goto(`${base}/login?callbackUrl=/chat`);
+    await account.getByLabel('Email').fill('anna.meier@example.ch');
+    await account.getByLabel('Password').fill('lantern-demo');
+    await account.getByRole('button', { name: 'Sign in' }).click();
+    await account.waitForURL((url) => url.pathname === '/chat');
+    await ask(account, 'Why is my last bill so high?');
+    await ask(account, 'Please change my internet plan to Wave Home 1000');
+    await account.screenshot({ path: 'docs/screenshot-account-approval.png' });
+    console.log('Saved docs/screenshot-chat-light.png, docs/screenshot-chat-dark.png, docs/screenshot-chat-mobile.png, docs/screenshot-account-approval.png');
   } finally {
     await browser.close();
     app.kill('SIGTERM');

@@ -186,6 +186,8 @@ describe.each(testBackends())('account actions in the chat on $name', ({ open })
   it('gives anonymous visitors no account data, only an invitation to sign in', async () => {
     const { message } = await chat('show me my bill', { signedIn: false });
     expect(message.metadata?.outcome).toBe('sign_in');
+    const change = await chat('Please change my internet plan to Wave Home 1000', { signedIn: false });
+    expect(change.message.metadata?.outcome).toBe('sign_in');
     expect(textOf(message)).toContain('/login');
     expect(textOf(message)).not.toMatch(/CHF \d/);
   });

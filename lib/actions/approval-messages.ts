@@ -8,14 +8,12 @@ export async function attachApprovalsToMessage(db: Db, { approvalIds, messageId 
   if (approvalIds.length > 0) await db.update(approvals).set({ messageId }).where(inArray(approvals.id, approvalIds));
 }
 
-/** An approval as the chat's approval card shows it. */
+/** An approval as the chat's approval card shows it (the outcome itself is the next message). */
 export function approvalCard(row: ApprovalRow): ApprovalCard {
-  const result = row.result as { text?: string } | null;
   return {
     approvalId: row.id,
     toolName: row.toolName as WriteToolName,
     preview: row.preview as ApprovalCard['preview'],
     status: row.status as ApprovalStatus,
-    ...(result?.text ? { resultText: result.text } : {}),
   };
 }

@@ -44,7 +44,7 @@ export async function decideApproval(
   let card: ApprovalCard;
   if (decision === 'decline') {
     text = declinedText(toolName, lang);
-    card = { ...approvalCard(approval), resultText: text };
+    card = approvalCard(approval);
   } else {
     const catalog = await loadPlanCatalog(db);
     const verdict = await verifyProposedCall({
@@ -86,7 +86,7 @@ export async function decideApproval(
       }
     }
     const finished = await finishApproval(db, { id: approvalId, status, result: { text, verdict, outcome: executed } });
-    card = finished ? approvalCard(finished) : { ...approvalCard(approval), status, resultText: text };
+    card = finished ? approvalCard(finished) : { ...approvalCard(approval), status };
   }
 
   const messageId = randomUUID();

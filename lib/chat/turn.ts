@@ -73,7 +73,7 @@ export async function startChatTurn({
   const catalog = await loadPlanCatalog(db);
   const userId = owner.kind === 'user' ? owner.userId : null;
   const account: AccountHandler = {
-    isAccountRequest: (question, lang) => recognizeAccountRequest(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE }) !== null,
+    requestedTool: (question, lang) => recognizeAccountRequest(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
     answer: userId
       ? (req, sink) =>
           answerAccountRequest(

@@ -1,4 +1,7 @@
 import { answerQuestion, type AnswerDeps, type AnswerResult } from '@/lib/rag/answer';
+import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
+import type { Locale } from '@/lib/i18n/locales';
+import { DEMO_CATALOG } from './actions';
 import type { QaItem } from './qa';
 
 export type AnsweredItem = { item: QaItem; result: AnswerResult };
@@ -15,7 +18,9 @@ export async function evaluateAnswers(
   const out: AnsweredItem[] = [];
   for (const item of items) {
     const history = (item.history ?? []).map((turn) => ({ ...turn, lang: item.lang }));
-    const result = await answerQuestion(deps, { question: item.question, history, signedIn: false }, { text: () => {} });
+    // As an anonymous visitor sees the chat: account requests to change something get the sign-in invitation.
+    const account = { requestedTool: (question: string, lang: Locale) => recognizeAccountRequest(question, { lang, catalog: DEMO_CATALOG, now: new Date(), timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null };
+    const result = await answerQuestion(deps, { question: item.question, history, signedIn: false, account }, { text: () => {} });
     out.push({ item, result });
     onProgress?.(out.length, items.length);
   }

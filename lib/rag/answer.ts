@@ -5,7 +5,7 @@ import { contentTerms } from '@/lib/ai/local/text';
 import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
 import type { AccountTurnResult } from '@/lib/actions/account-turn';
-import type { ApprovalCard } from '@/lib/actions/contract';
+import { isWriteTool, type ApprovalCard } from '@/lib/actions/contract';
 import type { AnswerOutcome, Citation } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
@@ -82,8 +82,8 @@ export type AnswerInput = {
 
 /** Account requests (lib/actions): recognised for everyone, answered with tools for signed-in customers. */
 export type AccountHandler = {
-  /** The customer's own words ask to see or change their account. */
-  isAccountRequest(question: string, lang: Locale): boolean;
+  /** The account tool the customer's own words ask for, if any. */
+  requestedTool(question: string, lang: Locale): string | null;
   /** Present only for a signed-in user. */
   answer?(
     request: { question: string; lang: Locale; history: Turn[] },
@@ -272,10 +272,13 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     emitWhole(REPLIES[chatLang].chitChat[chitChatKind(input.question) ?? 'greeting']);
     return finish({ route: 'chit_chat', outcome: 'chit_chat', handoffOffered: false, lang: chatLang });
   }
-  // Anonymous visitors are invited to sign in on an unmistakable account request; for signed-in
-  // customers the intent recogniser also counts ("why is my bill so high?" → their invoice).
+  // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
+  // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
+  // change something; a question about bills in general still gets the help articles.
+  const requestedTool = input.account?.requestedTool(input.question, lang) ?? null;
   const accountRequest =
-    formRoute === 'account' || (input.signedIn && input.account?.answer !== undefined && input.account.isAccountRequest(input.question, lang));
+    formRoute === 'account' ||
+    (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool)));
   if (accountRequest) {
     if (!input.signedIn) {
       emitWhole(replies.signIn);

@@ -145,7 +145,7 @@ export const de: Messages = {
     loading: 'Gespräch wird geladen…',
     loadError: 'Ihr Gespräch konnte nicht geladen werden.',
     signIn: 'Anmelden',
-    approvalEyebrow: 'Änderung an Ihrem Konto',
+    approvalEyebrow: 'Auftrag für Ihr Konto',
     approvalBefore: 'Bisher',
     approvalAfter: 'Neu',
     approvalNotes: 'Gut zu wissen',

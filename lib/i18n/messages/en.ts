@@ -143,7 +143,7 @@ export const en = {
     loading: 'Loading the conversation…',
     loadError: 'Your conversation could not be loaded.',
     signIn: 'Sign in',
-    approvalEyebrow: 'Change to your account',
+    approvalEyebrow: 'Action on your account',
     approvalBefore: 'Currently',
     approvalAfter: 'New',
     approvalNotes: 'Good to know',

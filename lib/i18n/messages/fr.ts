@@ -145,7 +145,7 @@ export const fr: Messages = {
     loading: 'Chargement de la conversation…',
     loadError: 'Votre conversation n’a pas pu être chargée.',
     signIn: 'Se connecter',
-    approvalEyebrow: 'Modification de votre compte',
+    approvalEyebrow: 'Action sur votre compte',
     approvalBefore: 'Actuellement',
     approvalAfter: 'Nouveau',
     approvalNotes: 'Bon à savoir',

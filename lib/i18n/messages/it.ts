@@ -145,7 +145,7 @@ export const it: Messages = {
     loading: 'Caricamento della conversazione…',
     loadError: 'Non è stato possibile caricare la sua conversazione.',
     signIn: 'Accedi',
-    approvalEyebrow: 'Modifica del suo conto cliente',
+    approvalEyebrow: 'Operazione sul suo conto cliente',
     approvalBefore: 'Attuale',
     approvalAfter: 'Nuovo',
     approvalNotes: 'Da sapere',
