@@ -631,3 +631,77 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
+
+// ---- Console ----
+
+/** Settings changed at run time in the console (e.g. the golden-answer match threshold). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** Every change to a golden answer: who, when, what it was before and after. */
+export const goldenAnswerVersions = pgTable(
+  'golden_answer_versions',
+  {
+    id: serial('id').primaryKey(),
+    goldenId: text('golden_id').notNull(),
+    action: text('action', { enum: ['create', 'update', 'delete', 'import'] }).notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('golden_answer_versions_golden_idx').on(t.goldenId, t.changedAt)],
+);
+
+/** An expert's verdict on one answer: endorsed (good) or flagged (wrong), with a note. */
+export const answerReviews = pgTable(
+  'answer_reviews',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    verdict: text('verdict', { enum: ['endorsed', 'flagged'] }).notNull(),
+    comment: text('comment'),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('answer_reviews_verdict_check', sql`${t.verdict} in ('endorsed', 'flagged')`)],
+);
+
+export const JOB_KINDS = ['ingest', 'eval'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'interrupted'] as const;
+
+/**
+ * Long work started from the console (re-ingest, evaluations), with live progress. At most one
+ * job of a kind runs at a time (partial unique index); the heartbeat tells a stuck job from a
+ * slow one.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: JOB_KINDS }).notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('queued'),
+    params: jsonb('params').notNull().default({}),
+    progress: jsonb('progress').notNull().default({}),
+    result: jsonb('result'),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_kind_created_idx').on(t.kind, t.createdAt),
+    uniqueIndex('jobs_one_running_idx').on(t.kind).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+export type JobRow = typeof jobs.$inferSelect;
+export type GoldenAnswerVersionRow = typeof goldenAnswerVersions.$inferSelect;
+export type AnswerReviewRow = typeof answerReviews.$inferSelect;
