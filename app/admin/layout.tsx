@@ -7,12 +7,23 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { signOutAction } from '@/lib/auth/actions';
 import { requirePagePermission } from '@/lib/auth/guard';
+import { can, type Permission } from '@/lib/auth/permissions';
 import { getSite } from '@/lib/site';
 
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   // Each page checks its own permission too: layouts are not re-run on client navigation.
   const user = await requirePagePermission('console:access', { from: '/admin' });
-  const nav: AdminNavItem[] = [{ href: '/admin', label: 'Overview', icon: 'overview' }];
+  // Only what the role may open (each page checks again on the server).
+  const sections: (AdminNavItem & { permission: Permission })[] = [
+    { href: '/admin', label: 'Overview', icon: 'overview', permission: 'console:access' },
+    { href: '/admin/golden', label: 'Golden answers', icon: 'golden', permission: 'golden:read' },
+    { href: '/admin/conversations', label: 'Conversations', icon: 'conversations', permission: 'conversations:read' },
+    { href: '/admin/handoffs', label: 'Hand-offs', icon: 'handoffs', permission: 'handoffs:work' },
+    { href: '/admin/knowledge', label: 'Knowledge', icon: 'knowledge', permission: 'knowledge:read' },
+    { href: '/admin/evals', label: 'Evaluations', icon: 'evals', permission: 'evals:read' },
+    { href: '/admin/insights', label: 'Insights', icon: 'insights', permission: 'insights:read' },
+  ];
+  const nav: AdminNavItem[] = sections.filter((s) => can(user.role, s.permission)).map(({ href, label, icon }) => ({ href, label, icon }));
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-card">

@@ -1,13 +1,22 @@
 'use client';
 
-import { Gauge, type LucideIcon } from 'lucide-react';
+import { BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, MessagesSquare, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/ui/cn';
 
-export type AdminNavItem = { href: string; label: string; icon: 'overview' };
+export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'evals' | 'insights';
+export type AdminNavItem = { href: string; label: string; icon: AdminNavIcon };
 
-const ICONS: Record<AdminNavItem['icon'], LucideIcon> = { overview: Gauge };
+const ICONS: Record<AdminNavIcon, LucideIcon> = {
+  overview: Gauge,
+  golden: BookCheck,
+  conversations: MessagesSquare,
+  handoffs: Headset,
+  knowledge: Database,
+  evals: FlaskConical,
+  insights: ChartLine,
+};
 
 export function AdminNav({ items }: { items: AdminNavItem[] }) {
   const pathname = usePathname();
