@@ -9,10 +9,8 @@
  * PostgreSQL: --postgres URL, else TEST_DATABASE_URL, else a throwaway server via scripts/test-db.
  * --backends pglite,postgres picks the backends; --keep keeps the PostgreSQL database for inspection.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createEmbedder, createReranker, type Embedder } from '@/lib/ai/models';
@@ -28,6 +26,7 @@ import { parseDocument } from '@/lib/rag/ingest/parse';
 import { listSourceFiles } from '@/lib/rag/ingest/sources';
 import { tsConfigFor } from '@/lib/rag/language';
 import { searchChunks, type SearchMethod } from '@/lib/rag/search';
+import { startThrowawayPostgres } from './lib/throwaway-postgres';
 import { DEFAULT_SEARCH_WEIGHTS } from '@/lib/rag/search-weights';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
 import { createVectorIndex, dropVectorIndex } from '@/lib/rag/vector-index';
@@ -112,17 +111,6 @@ async function timeQueries(run: (q: string, lang?: string) => Promise<unknown>, 
     times.push(performance.now() - started);
   }
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-function startThrowawayPostgres(): { url: string; stop: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-pg-'));
-  // Sized like a production server, whose shared_buffers hold the HNSW index (see the README).
-  const url = execFileSync('bash', ['scripts/test-db/start.sh', dir], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LANTERN_PG_OPTIONS: '-c shared_buffers=512MB' },
-  }).trim().split('\n').at(-1)!;
-  return { url, stop: () => execFileSync('bash', ['scripts/test-db/stop.sh', dir], { stdio: 'ignore' }) };
 }
 
 async function main() {
