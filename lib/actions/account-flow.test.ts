@@ -13,7 +13,7 @@ import { parseConfig } from '@/lib/config';
 import { createApproval } from '@/lib/db/queries/approvals';
 import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
-import { createEmbedder } from '@/lib/ai/models';
+import { createChatModel, createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '@/lib/ai/testing/openai-compatible-server';
 import type { ApprovalCard } from './contract';
@@ -228,7 +228,12 @@ describe.each(testBackends())('account actions with an OpenAI-compatible model o
 
   it('turns the model’s streamed tool call into an approval card, and the verifier lets the matching request through', async () => {
     await demo.reset();
-    server.setReply({ kind: 'tool-call', name: 'change_plan', args: { planId: 'wave-home-1000' } });
+    // Chat turns (with tools) get the tool call; the report after the approval is plain text.
+    server.setReply((req) =>
+      (req.body as { tools?: unknown[] }).tools
+        ? { kind: 'tool-call', name: 'change_plan', args: { planId: 'wave-home-1000' } }
+        : { kind: 'text', chunks: ['Done: you are on Wave Home 1000 now.'] },
+    );
     const turn = await turnWithModel('Please change my internet plan to Wave Home 1000');
     if (!turn.ok) throw new Error('turn refused');
     const message = await lastMessage(turn.stream);
@@ -236,8 +241,11 @@ describe.each(testBackends())('account actions with an OpenAI-compatible model o
     expect(request.tools.map((t) => t.function.name)).toContain('change_plan');
     const [card] = cardsOf(message);
     expect(card).toMatchObject({ toolName: 'change_plan', status: 'pending' });
-    const decided = await decideApproval(demo.database.db, { approvalId: card!.approvalId, userId: demo.ids.anna.userId, decision: 'approve', lang: 'en', now: TEST_NOW });
+    const llm = createChatModel(parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url }).model).model;
+    const decided = await decideApproval(demo.database.db, { approvalId: card!.approvalId, userId: demo.ids.anna.userId, decision: 'approve', lang: 'en', now: TEST_NOW, llm });
     expect(decided).toMatchObject({ status: 'decided', card: { status: 'executed' } });
+    // The model reports the outcome (the rules verified the call, so the LLM was asked only for the report).
+    if (decided.status === 'decided') expect(textOf(decided.message)).toBe('Done: you are on Wave Home 1000 now.');
   });
 
   it('the verifier stops a call the model proposed that the customer did not ask for', async () => {

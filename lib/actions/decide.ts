@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LanguageModel } from 'ai';
+import { generateText, type LanguageModel } from 'ai';
 import type { ChatUIMessage } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
 import { claimApproval, finishApproval } from '@/lib/db/queries/approvals';
@@ -7,7 +7,7 @@ import { requestHandoff } from '@/lib/db/queries/handoffs';
 import { storeAssistantMessage } from '@/lib/db/queries/messages';
 import { touchConversation } from '@/lib/db/queries/conversations';
 import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
-import type { Locale } from '@/lib/i18n/locales';
+import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import { approvalCard } from './approval-messages';
 import { loadPlanCatalog } from './catalog';
 import { isWriteTool, type ApprovalCard, type Outcome } from './contract';
@@ -23,6 +23,26 @@ import { verifyProposedCall } from './verifier';
  * in a transaction and writes the audit row with this approval's id), and reported in a new
  * assistant message.
  */
+async function reportWithModel(
+  llm: LanguageModel,
+  { toolName, result, lang, fallback }: { toolName: string; result: unknown; lang: Locale; fallback: string },
+): Promise<string> {
+  try {
+    const { text } = await generateText({
+      model: llm,
+      system: `You tell a customer, in ${LOCALE_NAMES[lang]}, in one or two short sentences, what was just done on their account. Use only the facts given; no links.`,
+      prompt: `Action: ${toolName}\nResult: ${JSON.stringify(result)}\n\nFor reference, the standard wording: ${fallback}`,
+      temperature: 0,
+      maxRetries: 0,
+      maxOutputTokens: 200,
+      timeout: { stepMs: 10_000 },
+    });
+    return text.trim() || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 export type DecisionResult =
   | { status: 'decided'; card: ApprovalCard; message: ChatUIMessage }
   | { status: 'already_decided'; card: ApprovalCard }
@@ -69,6 +89,8 @@ export async function decideApproval(
         if (executed.ok) {
           status = 'executed';
           text = describeExecuted(toolName, executed.value, lang);
+          // With an LLM configured, the model reports the outcome; the template stays the fallback.
+          if (llm) text = await reportWithModel(llm, { toolName, result: executed.value, lang, fallback: text });
           if (toolName === 'request_callback') {
             const topic = (approval.input as { topic?: string }).topic;
             await requestHandoff(db, { conversationId: approval.conversationId, reason: 'customer_request', note: topic ? `Callback: ${topic}` : 'Callback requested' });
