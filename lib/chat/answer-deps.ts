@@ -1,6 +1,7 @@
 import { createChatModel, createEmbedder, createLocalChatModel, createReranker } from '@/lib/ai/models';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import { getSetting } from '@/lib/db/queries/settings';
 import type { AnswerDeps, AnswerSettings } from '@/lib/rag/answer';
 import { loadTermStats } from '@/lib/rag/term-stats';
 import { getSite } from '@/lib/site';
@@ -21,9 +22,19 @@ export function answerSettings(config: Config, overrides: Partial<AnswerSettings
   };
 }
 
-/** Everything the answer pipeline needs, from the configuration and the database. */
+/**
+ * The golden-answer match threshold in force: the console's setting (golden_match_threshold,
+ * 0 included) when set, else GOLDEN_MATCH_THRESHOLD. Read per message, so a change applies to
+ * the next one.
+ */
+export async function goldenMatchThreshold(db: Db, config: Config): Promise<number> {
+  return (await getSetting(db, { key: 'golden_match_threshold' })) ?? config.chat.goldenMatchThreshold;
+}
+
+/** Everything the answer pipeline needs, from the configuration and the database (explicit overrides win). */
 export async function createAnswerDeps(db: Db, config: Config, overrides: Partial<AnswerSettings> = {}): Promise<AnswerDeps> {
   const termStats = await loadTermStats(db);
+  const threshold = await goldenMatchThreshold(db, config);
   const local = { termWeight: termStats.idf, knownTerm: (t: string, l: Parameters<typeof termStats.df>[1]) => termStats.df(t, l) > 0, minCoverage: config.chat.localMinCoverage };
   const generator = createChatModel(config.model, local);
   return {
@@ -35,6 +46,6 @@ export async function createAnswerDeps(db: Db, config: Config, overrides: Partia
     condenser: config.model.provider === 'openai' ? generator.model : undefined,
     fallback: config.model.provider === 'openai' && config.chat.fallback === 'local' ? createLocalChatModel(local) : undefined,
     company: getSite().company,
-    settings: answerSettings(config, overrides),
+    settings: answerSettings(config, { goldenMatchThreshold: threshold, ...overrides }),
   };
 }
