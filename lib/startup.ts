@@ -5,6 +5,7 @@ import { DataDirInUseError } from '@/lib/db/pglite-owner';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
+import { markAbandonedJobs } from '@/lib/console/jobs/startup';
 import { ConfigError } from '@/lib/config';
 import { createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
@@ -28,6 +29,8 @@ export async function startLantern(): Promise<void> {
   try {
     const config = getConfig();
     const database = await getDatabase();
+    // Console jobs (re-ingest, evaluations) left running by a process that died.
+    await markAbandonedJobs(database);
     let seeded = '';
     if (shouldSeedDemo(config)) {
       const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { withPermission } from '@/lib/auth/guard';
+import { CSV_KINDS, insightsCsv } from '@/lib/console/insights/csv';
+import { parseRange } from '@/lib/console/insights/range';
+import { getDatabase } from '@/lib/db';
+import { loadInsights } from '@/lib/db/queries/insights';
+import { apiError } from '@/lib/http/errors';
+
+export const dynamic = 'force-dynamic';
+
+const kindSchema = z.enum(CSV_KINDS).default('summary');
+
+/** GET /admin/insights/export?from=YYYY-MM-DD&to=YYYY-MM-DD&kind=summary|daily|unanswered — the dashboard as CSV. */
+export const GET = withPermission('insights:read', async (request) => {
+  const params = Object.fromEntries(request.nextUrl.searchParams);
+  const kind = kindSchema.safeParse(params.kind || undefined);
+  if (!kind.success) return apiError(400, 'bad_request', `kind must be one of ${CSV_KINDS.join(', ')}.`);
+  const parsed = parseRange(params);
+  if (parsed.problem) return apiError(400, 'bad_request', parsed.problem.replace(/; showing.*$/, '.'));
+  const { db } = await getDatabase();
+  const insights = await loadInsights(db, parsed.range);
+  return new Response(insightsCsv(insights, kind.data), {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="lantern-insights-${kind.data}-${parsed.from}_${parsed.to}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+});

@@ -1,0 +1,210 @@
+import type { Metadata } from 'next';
+import path from 'node:path';
+import { formatDateTime, formatDuration } from '@/components/admin/charts/format';
+import { IngestPanel } from '@/components/admin/knowledge/ingest-panel';
+import { ErrorList, StatsLine, statsOf } from '@/components/admin/knowledge/ingest-summary';
+import { JobStatusBadge } from '@/components/admin/knowledge/job-progress';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { requirePagePermission } from '@/lib/auth/guard';
+import { can } from '@/lib/auth/permissions';
+import { getConfig } from '@/lib/config';
+import { durationLabel, isActive, toJobView } from '@/lib/console/jobs/view';
+import { listIngestRuns, listSources, userNames } from '@/lib/console/knowledge/sources';
+import { getDatabase } from '@/lib/db';
+import { listJobs } from '@/lib/db/queries/jobs';
+
+export const metadata: Metadata = { title: 'Knowledge' };
+export const dynamic = 'force-dynamic';
+
+const RUN_STATUS: Record<string, 'success' | 'destructive' | 'secondary'> = { succeeded: 'success', failed: 'destructive', interrupted: 'destructive', running: 'secondary' };
+
+export default async function KnowledgePage() {
+  const user = await requirePagePermission('knowledge:read', { from: '/admin/knowledge' });
+  const config = getConfig();
+  const { db } = await getDatabase();
+  const sources = await listSources(db);
+  const runs = await listIngestRuns(db, { limit: 15 });
+  const jobs = await listJobs(db, { kind: 'ingest', limit: 15 });
+  const names = await userNames(db, jobs.map((j) => j.createdBy));
+  const now = new Date();
+  const views = jobs.map((j) => toJobView(j, now));
+  const current = views.find(isActive) ?? views[0] ?? null;
+  const canIngest = can(user.role, 'knowledge:ingest');
+  const contentDir = path.relative(process.cwd(), config.content.dir) || '.';
+
+  return (
+    <div className="grid max-w-6xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Knowledge</h1>
+        <p className="text-muted-foreground">
+          What the assistant can cite: the indexed help center, and its ingest runs. Content folder: <code className="font-mono text-sm">{contentDir}</code>
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Re-ingest</CardTitle>
+          <CardDescription>
+            Brings the index in sync with the content folder: new and changed files are parsed, chunked and embedded, removed ones are dropped,
+            all in one transaction.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <IngestPanel canIngest={canIngest} initialJob={current} />
+          {!canIngest && <p className="text-sm text-muted-foreground">Your role can view the knowledge base but not re-ingest it.</p>}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Sources</CardTitle>
+          <CardDescription>Documents and passages in the index, by source.</CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {sources.length === 0 ? (
+            <p className="text-sm text-muted-foreground">The index is empty.</p>
+          ) : (
+            <table className="w-full text-sm" data-testid="sources-table">
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th className="py-2 pr-4 font-medium">Source</th>
+                  <th className="py-2 pr-4 text-right font-medium">Documents</th>
+                  <th className="py-2 pr-4 text-right font-medium">Passages</th>
+                  <th className="py-2 pr-4 font-medium">Languages</th>
+                  <th className="py-2 font-medium">Last ingest</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sources.map((s) => (
+                  <tr key={s.source} className="border-b last:border-0 align-top">
+                    <td className="py-2 pr-4 font-mono">{s.source}</td>
+                    <td className="py-2 pr-4 text-right tabular-nums" data-testid="source-documents">
+                      {s.documents}
+                      {s.internal > 0 && <span className="block text-xs text-muted-foreground">{s.internal} internal</span>}
+                    </td>
+                    <td className="py-2 pr-4 text-right tabular-nums">{s.chunks}</td>
+                    <td className="py-2 pr-4">
+                      <ul className="flex flex-wrap gap-1">
+                        {s.languages.map((l) => (
+                          <li key={l.lang}>
+                            <Badge variant="outline">
+                              {l.lang} · {l.documents}
+                            </Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="py-2">
+                      {s.lastRun ? (
+                        <div className="grid gap-0.5">
+                          <span>
+                            <Badge variant={RUN_STATUS[s.lastRun.status] ?? 'secondary'}>{s.lastRun.status}</Badge> {formatDateTime(s.lastRun.startedAt)}
+                          </span>
+                          <span className="text-xs text-muted-foreground">
+                            <StatsLine stats={s.lastRun.stats} />
+                          </span>
+                        </div>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Re-ingest jobs</CardTitle>
+          <CardDescription>Started from this console, newest first.</CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {views.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No re-ingest has been started from the console yet.</p>
+          ) : (
+            <table className="w-full text-sm" data-testid="ingest-jobs">
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th className="py-2 pr-4 font-medium">Started</th>
+                  <th className="py-2 pr-4 font-medium">By</th>
+                  <th className="py-2 pr-4 font-medium">Status</th>
+                  <th className="py-2 pr-4 font-medium">Duration</th>
+                  <th className="py-2 pr-4 font-medium">Result</th>
+                  <th className="py-2 font-medium">Problems</th>
+                </tr>
+              </thead>
+              <tbody>
+                {views.map((job) => {
+                  const { stats, errors } = statsOf(job.result);
+                  return (
+                    <tr key={job.id} className="border-b last:border-0 align-top" data-job-id={job.id}>
+                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(job.createdAt)}</td>
+                      <td className="py-2 pr-4">{(job.createdBy && names.get(job.createdBy)) ?? '—'}</td>
+                      <td className="py-2 pr-4">
+                        <JobStatusBadge status={job.status} />
+                      </td>
+                      <td className="py-2 pr-4 whitespace-nowrap">{durationLabel(job)}</td>
+                      <td className="py-2 pr-4">{job.error ? <span className="text-destructive">{job.error}</span> : <StatsLine stats={stats} />}</td>
+                      <td className="py-2">
+                        <ErrorList errors={errors} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Ingest runs</CardTitle>
+          <CardDescription>Every run, whoever started it: the start-up sync, npm run ingest and the console.</CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {runs.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No ingest has run yet.</p>
+          ) : (
+            <table className="w-full text-sm" data-testid="ingest-runs">
+              <thead className="text-left text-muted-foreground">
+                <tr className="border-b">
+                  <th className="py-2 pr-4 font-medium">Run</th>
+                  <th className="py-2 pr-4 font-medium">Source</th>
+                  <th className="py-2 pr-4 font-medium">Started</th>
+                  <th className="py-2 pr-4 font-medium">Status</th>
+                  <th className="py-2 pr-4 font-medium">Duration</th>
+                  <th className="py-2 pr-4 font-medium">Result</th>
+                  <th className="py-2 font-medium">Problems</th>
+                </tr>
+              </thead>
+              <tbody>
+                {runs.map((run) => (
+                  <tr key={run.id} className="border-b last:border-0 align-top">
+                    <td className="py-2 pr-4 tabular-nums">#{run.id}</td>
+                    <td className="py-2 pr-4 font-mono">{run.source}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(run.startedAt)}</td>
+                    <td className="py-2 pr-4">
+                      <Badge variant={RUN_STATUS[run.status] ?? 'secondary'}>{run.status}</Badge>
+                    </td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatDuration(run.durationMs)}</td>
+                    <td className="py-2 pr-4">
+                      <StatsLine stats={run.stats} />
+                    </td>
+                    <td className="py-2">
+                      <ErrorList errors={run.errors} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

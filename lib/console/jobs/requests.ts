@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Permission } from '@/lib/auth/permissions';
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { startEvalJob } from '@/lib/console/evals/jobs';
+import { pairwiseUnavailableReason } from '@/lib/console/evals/pairwise';
+import { findEvalRun } from '@/lib/console/evals/runs';
+import { startIngestJob } from '@/lib/console/knowledge/ingest-job';
+import type { JobRow } from '@/lib/db/schema';
+import type { StartJobResult } from './runner';
+
+/** POST /api/admin/jobs: what may be started, and who may start it. */
+export const jobRequestSchema = z.union([
+  z.object({ kind: z.literal('ingest') }).strict(),
+  z.object({ kind: z.literal('eval'), eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('eval'), eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }).strict(),
+]);
+export type JobRequest = z.infer<typeof jobRequestSchema>;
+
+export function permissionFor(request: Pick<JobRequest, 'kind'>): Permission {
+  return request.kind === 'ingest' ? 'knowledge:ingest' : 'evals:run';
+}
+
+/** Who may watch a job of this kind. */
+export function readPermissionFor(kind: string): Permission {
+  return kind === 'ingest' ? 'knowledge:read' : 'evals:read';
+}
+
+export function alreadyRunningMessage(kind: string, active: JobRow | null): string {
+  const what = kind === 'ingest' ? 'An ingest is already running' : 'An evaluation is already running';
+  const since = active?.startedAt ?? active?.createdAt;
+  return `${what}${since ? ` (started ${since.toISOString().replace('T', ' ').slice(0, 19)} UTC)` : ''}. Wait for it to finish, then start again.`;
+}
+
+export type StartRequestResult = StartJobResult | { ok: false; reason: 'invalid'; message: string };
+
+/** Checks what only the server can know (runs exist, a judge model is configured), then starts the job. */
+export async function startRequestedJob(db: Db, { request, config, userId }: { request: JobRequest; config: Config; userId: string }): Promise<StartRequestResult> {
+  if (request.kind === 'ingest') return startIngestJob(db, { config, userId });
+  if (request.eval === 'pairwise') {
+    const unavailable = pairwiseUnavailableReason(config);
+    if (unavailable) return { ok: false, reason: 'invalid', message: unavailable };
+    if (request.a === request.b) return { ok: false, reason: 'invalid', message: 'Pick two different runs.' };
+    const [a, b] = await Promise.all([findEvalRun(db, { id: request.a }), findEvalRun(db, { id: request.b })]);
+    if (!a || !b || a.kind !== 'answers' || b.kind !== 'answers') return { ok: false, reason: 'invalid', message: 'The pairwise judge compares two stored answer evaluations.' };
+  }
+  return startEvalJob(db, { config, userId, request });
+}
