@@ -21,6 +21,8 @@ async function waitForHealth(url: string, timeoutMs: number) {
   throw new Error('the app did not become ready');
 }
 
+const CONSOLE_PAGES = ['', 'golden', 'conversations', 'handoffs', 'knowledge', 'evals', 'insights'];
+
 async function ask(page: Page, question: string) {
   const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
   const before = await answers.count();
@@ -31,6 +33,7 @@ async function ask(page: Page, question: string) {
 
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('run `npm run build` first');
+  fs.mkdirSync('docs/console', { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-shots-'));
   const port = String(41000 + Math.floor(Math.random() * 9000));
   const base = `http://localhost:${port}`;
@@ -63,7 +66,23 @@ async function main() {
     await ask(account, 'Why is my last bill so high?');
     await ask(account, 'Please change my internet plan to Wave Home 1000');
     await account.screenshot({ path: 'docs/screenshot-account-approval.png' });
-    console.log('Saved docs/screenshot-chat-light.png, docs/screenshot-chat-dark.png, docs/screenshot-chat-mobile.png, docs/screenshot-account-approval.png');
+    // The console, every page in light and dark, signed in as the demo expert (after the chats above, so lists have rows).
+    for (const scheme of ['light', 'dark'] as const) {
+      const staff = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: scheme, locale: 'en-GB' });
+      await staff.goto(`${base}/login?callbackUrl=/admin`);
+      await staff.getByLabel('Email').fill('expert@alpenwave.example');
+      await staff.getByLabel('Password').fill('lantern-demo');
+      await staff.getByRole('button', { name: 'Sign in' }).click();
+      await staff.waitForURL((url) => url.pathname === '/admin');
+      await staff.evaluate((s) => localStorage.setItem('theme', s), scheme);
+      for (const section of CONSOLE_PAGES) {
+        await staff.goto(`${base}/admin${section ? `/${section}` : ''}`);
+        await staff.waitForLoadState('networkidle');
+        await staff.screenshot({ path: `docs/console/${section || 'overview'}-${scheme}.png` });
+      }
+      await staff.close();
+    }
+    console.log('Saved the chat screenshots in docs/ and the console screenshots in docs/console/.');
   } finally {
     await browser.close();
     app.kill('SIGTERM');
