@@ -50,6 +50,23 @@ describe.each(testBackends())('hand-offs in the console on $name', ({ open }) =>
     expect(mine[1]).toMatchObject({ customerName: null, customerEmail: null });
   });
 
+  it('searches the queue by question, customer or reason, and pages through it', async () => {
+    const stamp = randomUUID().slice(0, 8);
+    const first = await ask({ kind: 'user', userId: demo.ids.anna.userId }, `Router ${stamp} kaputt`);
+    const second = await ask(anon, `Router ${stamp} blinkt`);
+    const byQuestion = await listHandoffQueue(db, { view: 'active', q: `router ${stamp}` });
+    expect(byQuestion.map((h) => h.id).sort()).toEqual([first.handoffId, second.handoffId].sort());
+    const byCustomer = await listHandoffQueue(db, { view: 'active', q: 'anna.meier' });
+    expect(byCustomer.map((h) => h.id)).toContain(first.handoffId);
+    expect(byCustomer.map((h) => h.id)).not.toContain(second.handoffId);
+    // Two pages of one: different rows, together the two matches.
+    const page1 = await listHandoffQueue(db, { view: 'active', q: `router ${stamp}`, limit: 1, offset: 0 });
+    const page2 = await listHandoffQueue(db, { view: 'active', q: `router ${stamp}`, limit: 1, offset: 1 });
+    expect([...page1, ...page2].map((h) => h.id).sort()).toEqual([first.handoffId, second.handoffId].sort());
+    // LIKE wildcards in the search box are plain text.
+    expect(await listHandoffQueue(db, { view: 'active', q: '%%%' })).toEqual([]);
+  });
+
   it('a claim race has exactly one winner; the other expert is told who has it', async () => {
     const { handoffId } = await ask(anon, 'Wer ruft mich an?');
     await warmPool(demo.database);

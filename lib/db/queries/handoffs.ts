@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { HandoffReason, HandoffSummary } from '@/lib/chat/contract';
 import type { Db } from '../client';
@@ -98,14 +98,25 @@ function queueSelect(db: Db) {
  */
 export async function listHandoffQueue(
   db: Db,
-  { view, limit = 200 }: { view: 'active' | 'closed'; limit?: number },
+  { view, limit = 200, offset = 0, q }: { view: 'active' | 'closed'; limit?: number; offset?: number; q?: string },
 ): Promise<HandoffQueueItem[]> {
+  // Search: the customer's question (conversation title), name or email, the reason or the note.
+  const text = q?.trim();
+  const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = pattern
+    ? or(ilike(conversations.title, pattern), ilike(customer.name, pattern), ilike(customer.email, pattern), ilike(handoffs.reason, pattern), ilike(handoffs.note, pattern))
+    : undefined;
   return view === 'active'
     ? queueSelect(db)
-        .where(inArray(handoffs.status, ['open', 'claimed']))
+        .where(and(inArray(handoffs.status, ['open', 'claimed']), search))
         .orderBy(asc(handoffs.createdAt), asc(handoffs.id))
         .limit(limit)
-    : queueSelect(db).where(eq(handoffs.status, 'closed')).orderBy(desc(handoffs.createdAt), desc(handoffs.id)).limit(limit);
+        .offset(offset)
+    : queueSelect(db)
+        .where(and(eq(handoffs.status, 'closed'), search))
+        .orderBy(desc(handoffs.createdAt), desc(handoffs.id))
+        .limit(limit)
+        .offset(offset);
 }
 
 export async function countActiveHandoffs(db: Db): Promise<number> {
