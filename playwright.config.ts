@@ -61,6 +61,6 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: 'auto' },
+    env: { DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: 'auto', METRICS_TOKEN: 'e2e-metrics-token-0123456789' },
   },
 });

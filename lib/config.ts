@@ -55,6 +55,7 @@ const envSchema = z.object({
   CHAT_MODEL_TIMEOUT_MS: positiveInt(30000),
   CHAT_FALLBACK: z.enum(['none', 'local']).default('none'),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOCAL_ANSWER_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.5),
   LOCAL_ANSWER_CONFIDENT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.38),
   LOCAL_ANSWER_CONFIDENT_SCORE: z.coerce.number().min(0).max(1).default(0.45),
@@ -71,6 +72,8 @@ export type Config = {
   search: SearchWeights;
   /** Below this reranked score the best passage is not trusted: the system abstains. */
   retrievalMinScore: number;
+  /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
+  metricsToken: string | undefined;
   chat: {
     goldenMatchThreshold: number;
     goldenSourceThreshold: number;
@@ -138,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxDfFraction: e.SEARCH_MAX_DF,
     },
     retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
+    metricsToken: e.METRICS_TOKEN,
     chat: {
       goldenMatchThreshold: e.GOLDEN_MATCH_THRESHOLD,
       goldenSourceThreshold: e.GOLDEN_SOURCE_THRESHOLD,

@@ -12,6 +12,7 @@ import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
 import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
 import type { AccountHandler } from '@/lib/rag/answer';
+import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from './contract';
 
 /** How many earlier messages the pipeline sees in full (condensing and the language prior)… */
@@ -111,6 +112,7 @@ export async function startChatTurn({
       );
       writer.write({ type: 'text-end', id: 'answer' });
       await persist(db, { result, question, ids, replyTo: stored.id });
+      recordAnswer(result);
       await attachApprovalsToMessage(db, { approvalIds, messageId });
       const metadata = metadataOf(result, ids);
       writer.write({ type: 'message-metadata', messageMetadata: metadata });

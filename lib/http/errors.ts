@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { metrics } from '@/lib/observability/metrics';
 
 /** Machine-readable error codes every API answers with, in { error: { code, message } }. */
 export type ApiErrorCode =
@@ -12,5 +13,6 @@ export type ApiErrorCode =
   | 'internal';
 
 export function apiError(status: number, code: ApiErrorCode, message: string, headers?: HeadersInit): NextResponse {
+  metrics().apiErrors.inc({ code, status: String(status) });
   return NextResponse.json({ error: { code, message } }, { status, headers });
 }

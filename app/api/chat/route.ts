@@ -8,11 +8,12 @@ import { getConfig } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
+import { withMetrics } from '@/lib/observability/metrics';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/chat — one customer message; answers with an AI SDK UI message stream. */
-export async function POST(request: NextRequest) {
+export const POST = withMetrics('/api/chat', async (request: NextRequest) => {
   const body = await readJsonBody(request, chatRequestSchema, { maxBytes: 65_536 });
   if (!body.ok) return body.response;
   const identity = await resolveChatIdentity({ create: true, secure: request.nextUrl.protocol === 'https:' });
@@ -26,4 +27,4 @@ export async function POST(request: NextRequest) {
   const turn = await startChatTurn({ db, config, owner: identity.owner, signedIn: identity.signedIn, request: body.data, abortSignal: request.signal });
   if (!turn.ok) return apiError(turn.status, 'not_found', turn.message);
   return createUIMessageStreamResponse({ stream: turn.stream });
-}
+});

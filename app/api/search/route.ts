@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { apiError } from '@/lib/http/errors';
+import { metrics, withMetrics } from '@/lib/observability/metrics';
 import { searchHelpCenter } from '@/lib/rag/app-search';
 import { detectLanguage } from '@/lib/rag/language';
 import { searchParamsSchema } from '@/lib/rag/search-params';
@@ -7,7 +8,7 @@ import { searchParamsSchema } from '@/lib/rag/search-params';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/search?q=…&lang=de&k=10 — public articles ranked for a query (customers' view). */
-export async function GET(request: NextRequest) {
+export const GET = withMetrics('/api/search', async (request: NextRequest) => {
   const parsed = searchParamsSchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!parsed.success) {
     return apiError(400, 'bad_request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
@@ -16,6 +17,7 @@ export async function GET(request: NextRequest) {
   if (!q) return apiError(400, 'bad_request', 'q: give a search query');
   const lang = parsed.data.lang ?? detectLanguage(q);
   const { hits, ms, correctedQuery } = await searchHelpCenter({ query: q, lang, k });
+  metrics().retrieval.observe(ms / 1000);
   return NextResponse.json({
     query: q,
     correctedQuery: correctedQuery ?? null,
@@ -33,4 +35,4 @@ export async function GET(request: NextRequest) {
       content: h.content,
     })),
   });
-}
+});
