@@ -24,6 +24,11 @@ test('the metrics show the chat requests and answers; without the token they are
   expect(text).toMatch(/lantern_chat_answers_total\{outcome="golden",lang="en"\} [1-9]/);
   expect(text).toMatch(/lantern_chat_ttft_seconds_count [1-9]/);
   expect(text).toMatch(/lantern_process_resident_memory_bytes \d+/);
+  // Every chat API is counted, not just the chat stream.
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  const after = await (await request.get('/api/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  expect(after).toMatch(/lantern_http_requests_total\{route="\/api\/health",status="200"\} [1-9]/);
 
   expect((await request.get('/api/metrics')).status()).toBe(401);
   const wrong = await request.get('/api/metrics', { headers: { authorization: 'Bearer not-the-token-at-all-000' } });

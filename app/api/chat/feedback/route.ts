@@ -7,11 +7,12 @@ import { saveFeedback } from '@/lib/db/queries/feedback';
 import { findMessage } from '@/lib/db/queries/messages';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
+import { withMetrics } from '@/lib/observability/metrics';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/chat/feedback — thumbs up/down (and a comment) on one of the owner's answers. */
-export async function POST(request: NextRequest) {
+export const POST = withMetrics('/api/chat/feedback', async (request: NextRequest) => {
   const body = await readJsonBody(request, feedbackRequestSchema, { maxBytes: 8_192 });
   if (!body.ok) return body.response;
   const identity = await resolveChatIdentity({ create: false });
@@ -23,4 +24,4 @@ export async function POST(request: NextRequest) {
   if (!message || !owned || message.role === 'user') return apiError(404, 'not_found', 'No such answer.');
   const feedback = await saveFeedback(db, { messageId: message.id, rating: body.data.rating, comment: body.data.comment || null });
   return NextResponse.json({ feedback });
-}
+});

@@ -12,6 +12,7 @@ import { findOwnedConversation } from '@/lib/db/queries/conversations';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
 import { isLocale } from '@/lib/i18n/locales';
+import { withMetrics } from '@/lib/observability/metrics';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,7 @@ export const dynamic = 'force-dynamic';
  * customer decides on a proposed account change. 200: decided now (card + report message);
  * 409: decided before (the current card); 404: not this user's approval.
  */
-export async function POST(request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+export const POST = withMetrics('/api/chat/approvals/[id]', async (request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) return apiError(400, 'bad_request', 'id: must be a UUID');
   const body = await readJsonBody(request, approvalDecisionSchema, { maxBytes: 1_024 });
@@ -43,4 +44,4 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   const response: ApprovalDecisionResponse =
     result.status === 'decided' ? { card: result.card, message: result.message } : { card: result.card, message: null };
   return NextResponse.json(response, { status: result.status === 'decided' ? 200 : 409 });
-}
+});

@@ -4,11 +4,12 @@ import { loadConversationDetail } from '@/lib/chat/conversation-detail';
 import { resolveChatIdentity } from '@/lib/chat/owner';
 import { getDatabase } from '@/lib/db';
 import { apiError } from '@/lib/http/errors';
+import { withMetrics } from '@/lib/observability/metrics';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/chat/conversations/<id> — the owner's conversation with feedback and hand-off state. */
-export async function GET(_request: NextRequest, { params }: { params: Promise<{ id: string }> }) {
+export const GET = withMetrics('/api/chat/conversations/[id]', async (_request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) return apiError(400, 'bad_request', 'id: must be a UUID');
   const identity = await resolveChatIdentity({ create: false });
@@ -17,4 +18,4 @@ export async function GET(_request: NextRequest, { params }: { params: Promise<{
   const detail = await loadConversationDetail(db, { id, owner: identity.owner });
   if (!detail) return apiError(404, 'not_found', 'No such conversation.');
   return NextResponse.json(detail);
-}
+});
