@@ -37,7 +37,7 @@ import { createChatModel } from '@/lib/ai/models';
 import { createAnswerDeps } from '@/lib/chat/answer-deps';
 import type { Db } from '@/lib/db/client';
 import { answerMetricsByLanguage, computeAnswerMetrics, formatAnswerReport, type AnswerResult } from '@/lib/eval/answer-metrics';
-import { evaluateAnswers } from '@/lib/eval/answers';
+import { evaluateAnswers, GOLDEN_OFF, scoredAnswer } from '@/lib/eval/answers';
 import { judgeAnswer } from '@/lib/eval/judge';
 import { computeActionMetrics, DEMO_CATALOG, evaluateActions, formatActionReport, loadActionItems } from '@/lib/eval/actions';
 import { modelRecogniser } from '@/lib/eval/action-model';
@@ -163,25 +163,12 @@ async function runAnswerEval(o: {
 }) {
   const config = getConfig();
   if (o.judge && config.model.provider !== 'openai') throw new Error('--judge needs an OpenAI-compatible model: set OPENAI_API_KEY (and OPENAI_BASE_URL).');
-  const off = o.withGolden ? {} : { goldenMatchThreshold: 2, goldenSourceThreshold: 2 };
+  const off = o.withGolden ? {} : GOLDEN_OFF;
   const deps = await createAnswerDeps(o.db, config, off);
   const bar = progressBar('answers'.padEnd(13), o.interactive);
   const answered = await evaluateAnswers(deps, o.items, { onProgress: bar.update });
   bar.stop();
-  const results: AnswerResult[] = answered.map(({ item, result }) => ({
-    id: item.id,
-    lang: item.lang ?? result.lang,
-    kind: typeof item.kind === 'string' ? item.kind : undefined,
-    answerable: item.source_ids.length > 0,
-    expectedSourceIds: item.source_ids,
-    expectedAnswer: item.answer,
-    outcome: result.outcome,
-    text: result.text,
-    citedDocumentIds: result.citations.map((c) => c.documentId),
-    passedDocumentIds: result.passedDocumentIds,
-    ttftMs: result.ttftMs ?? undefined,
-    totalMs: result.totalMs,
-  }));
+  const results: AnswerResult[] = answered.map(scoredAnswer);
   const judged: { id: string; score: number | null; reason: string }[] = [];
   if (o.judge) {
     const judgeModel = createChatModel(config.model).model;

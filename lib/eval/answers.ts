@@ -1,4 +1,5 @@
 import { answerQuestion, type AnswerDeps, type AnswerResult } from '@/lib/rag/answer';
+import type { AnswerResult as ScoredAnswer } from './answer-metrics';
 import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
 import type { Locale } from '@/lib/i18n/locales';
 import { DEMO_CATALOG } from './actions';
@@ -25,4 +26,25 @@ export async function evaluateAnswers(
     onProgress?.(out.length, items.length);
   }
   return out;
+}
+
+/** Settings that switch golden answers off, so an evaluation measures retrieval and generation. */
+export const GOLDEN_OFF = { goldenMatchThreshold: 2, goldenSourceThreshold: 2 } as const;
+
+/** One answered question in the shape the answer metrics score. */
+export function scoredAnswer({ item, result }: AnsweredItem): ScoredAnswer {
+  return {
+    id: item.id,
+    lang: item.lang ?? result.lang,
+    kind: typeof item.kind === 'string' ? item.kind : undefined,
+    answerable: item.source_ids.length > 0,
+    expectedSourceIds: item.source_ids,
+    expectedAnswer: item.answer,
+    outcome: result.outcome,
+    text: result.text,
+    citedDocumentIds: result.citations.map((c) => c.documentId),
+    passedDocumentIds: result.passedDocumentIds,
+    ttftMs: result.ttftMs ?? undefined,
+    totalMs: result.totalMs,
+  };
 }

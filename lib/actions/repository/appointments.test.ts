@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/actions/contract';
 import { appointmentSlots, appointments, customers } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { findDemoSlots, type DemoSlots } from '../seed';
 import { executeRescheduleAppointment, previewRescheduleAppointment } from './appointments';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, warmPool, type DemoDatabase } from './testing';
+import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, warmPool, type DemoDatabase, value } from './testing';
 
 const now = TEST_NOW;
 
-function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}: ${outcome.message}`);
-  return outcome.value;
-}
 
 describe.each(testBackends())('reschedule appointment on $name', ({ open }) => {
   let demo: DemoDatabase;

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WRITE_TOOLS, type Outcome } from '@/lib/actions/contract';
+import { WRITE_TOOLS } from '@/lib/actions/contract';
 import { customers, users } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { executeRequestCallback, executeUpdateContactDetails, previewRequestCallback, previewUpdateContactDetails } from './contact';
 import { writeActions } from './index';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase } from './testing';
+import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase, value } from './testing';
 
 const now = TEST_NOW;
 
-function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}: ${outcome.message}`);
-  return outcome.value;
-}
 
 describe.each(testBackends())('contact details and call-backs on $name', ({ open }) => {
   let demo: DemoDatabase;

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/actions/contract';
 import { devices, type DeviceRow } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { executeLineDiagnostic, executeRestartModem, measureLine, previewLineDiagnostic, previewRestartModem } from './devices';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase } from './testing';
+import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase, value } from './testing';
 
 const now = TEST_NOW;
 
-function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}: ${outcome.message}`);
-  return outcome.value;
-}
 
 describe('line measurements', () => {
   const device: DeviceRow = {

@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Outcome } from '@/lib/actions/contract';
 import { customers, invoices, subscriptions } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { getAccountOverview } from './customers';
 import { executeChangePlan, listAvailablePlans, previewChangePlan, settleDuePlanChanges } from './plans';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, warmPool, type DemoDatabase } from './testing';
+import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, warmPool, type DemoDatabase, value } from './testing';
 
 const now = TEST_NOW;
 
-function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}: ${outcome.message}`);
-  return outcome.value;
-}
 
 describe.each(testBackends())('change plan on $name', ({ open }) => {
   let demo: DemoDatabase;

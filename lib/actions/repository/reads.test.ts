@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_TOOLS, READ_TOOL_NAMES, type Outcome } from '@/lib/actions/contract';
+import { READ_TOOLS, READ_TOOL_NAMES } from '@/lib/actions/contract';
 import { devices } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { findDemoSlots } from '../seed';
@@ -12,12 +12,8 @@ import { explainInvoice, listInvoices } from './invoices';
 import { getOutageStatus } from './outages';
 import { listAvailablePlans } from './plans';
 import { listFreeSlots } from './appointments';
-import { TEST_NOW, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase } from './testing';
+import { TEST_NOW, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase, value } from './testing';
 
-function value<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}: ${outcome.message}`);
-  return outcome.value;
-}
 
 const now = TEST_NOW;
 

@@ -3,6 +3,7 @@ import { queryRows } from '@/lib/db/rows';
 import type { Database } from '@/lib/db/client';
 import { customers, users } from '@/lib/db/schema';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import type { Outcome } from '../contract';
 import { seedDemoCustomers } from '../seed';
 
 /**
@@ -92,4 +93,10 @@ export async function auditRows(database: Database, customerId: string) {
  */
 export async function warmPool(database: Database): Promise<void> {
   await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select pg_sleep(0.02)`)));
+}
+
+/** The value of a successful outcome; a refusal fails the test with its reason. */
+export function value<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.reason}: ${outcome.message}`);
+  return outcome.value;
 }

@@ -10,7 +10,7 @@ import { evalRuns } from '@/lib/db/schema';
 import { modelRecogniser } from '@/lib/eval/action-model';
 import { computeActionMetrics, DEMO_CATALOG, evaluateActions, loadActionItems, type ActionResult, type Recogniser } from '@/lib/eval/actions';
 import { answerMetricsByLanguage, computeAnswerMetrics, type AnswerResult } from '@/lib/eval/answer-metrics';
-import { evaluateAnswers, type AnsweredItem } from '@/lib/eval/answers';
+import { evaluateAnswers, GOLDEN_OFF, scoredAnswer, type AnsweredItem } from '@/lib/eval/answers';
 import { judgeAnswer } from '@/lib/eval/judge';
 import { metricsByLanguage, type QuestionResult } from '@/lib/eval/metrics';
 import { createPacer } from '@/lib/console/jobs/pace';
@@ -101,7 +101,7 @@ export async function runAnswerEvaluation(
   requireFile(qaPath, 'golden question set');
   const items = loadQa(qaPath);
   await requireIndex(db);
-  const off = withGolden ? {} : { goldenMatchThreshold: 2, goldenSourceThreshold: 2 };
+  const off = withGolden ? {} : GOLDEN_OFF;
   const deps = await createAnswerDeps(db, config, off);
   let errors = 0;
   // One question at a time, so "errors so far" (model failures) is live, and paced.
@@ -114,20 +114,7 @@ export async function runAnswerEvaluation(
     onProgress?.({ phase: 'answers', done: answered.length, total: items.length, errors });
     await pace();
   }
-  const results: AnswerResult[] = answered.map(({ item, result }) => ({
-    id: item.id,
-    lang: item.lang ?? result.lang,
-    kind: typeof item.kind === 'string' ? item.kind : undefined,
-    answerable: item.source_ids.length > 0,
-    expectedSourceIds: item.source_ids,
-    expectedAnswer: item.answer,
-    outcome: result.outcome,
-    text: result.text,
-    citedDocumentIds: result.citations.map((c) => c.documentId),
-    passedDocumentIds: result.passedDocumentIds,
-    ttftMs: result.ttftMs ?? undefined,
-    totalMs: result.totalMs,
-  }));
+  const results: AnswerResult[] = answered.map(scoredAnswer);
   const judged: { id: string; score: number | null; reason: string }[] = [];
   if (judge) {
     const judgeModel = createChatModel(config.model).model;
