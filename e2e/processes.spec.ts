@@ -40,9 +40,13 @@ test.describe('one owner per embedded database', () => {
 test('invalid configuration exits with one line naming the variable', async () => {
   const result = await run('npx', ['next', 'start', '-p', '0'], { DATABASE_URL: 'nonsense', DATA_DIR: dataDir });
   expect(result.code).toBe(1);
+  // Logs are JSON lines (pino): exactly one fatal line, naming the variable.
   const errorLines = result.output.split('\n').filter((line) => line.includes('Lantern cannot start'));
-  expect(errorLines).toEqual([
-    expect.stringMatching(/^Lantern cannot start\. Invalid configuration: DATABASE_URL must be a PostgreSQL URL/),
+  expect(errorLines.map((line) => JSON.parse(line))).toEqual([
+    expect.objectContaining({
+      level: 'fatal',
+      msg: expect.stringMatching(/^Lantern cannot start\. Invalid configuration: DATABASE_URL must be a PostgreSQL URL/),
+    }),
   ]);
 });
 

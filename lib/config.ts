@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from '@/lib/rag/search-weights';
+import { LOG_LEVELS } from '@/lib/observability/logger';
 
 /**
  * The one module that reads process.env. Everything else receives a Config.
@@ -28,6 +29,7 @@ const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).defa
 
 const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
+  DATABASE_READ_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   PGLITE_DIR: z.string().trim().min(1).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
@@ -56,6 +58,9 @@ const envSchema = z.object({
   CHAT_FALLBACK: z.enum(['none', 'local']).default('none'),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  JOB_STALE_AFTER_SECONDS: positiveInt(30),
+  SHUTDOWN_GRACE_SECONDS: positiveInt(25),
   LOCAL_ANSWER_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.5),
   LOCAL_ANSWER_CONFIDENT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.38),
   LOCAL_ANSWER_CONFIDENT_SCORE: z.coerce.number().min(0).max(1).default(0.45),
@@ -63,7 +68,8 @@ const envSchema = z.object({
 });
 
 export type Config = {
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** readUrl: a replica for search and dashboards (DATABASE_READ_URL); writes stay on url. */
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; readUrl: string | undefined };
   dataDir: string;
   authSecret: string | undefined;
   seedDemo: 'auto' | 'always' | 'never';
@@ -74,6 +80,10 @@ export type Config = {
   retrievalMinScore: number;
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
+  /** A running job whose instance has not beaten for this long is taken over by another instance. */
+  jobs: { staleAfterMs: number };
+  /** On SIGTERM: how long in-flight chat answers may take to finish before they are cut off. */
+  shutdownGraceMs: number;
   chat: {
     goldenMatchThreshold: number;
     goldenSourceThreshold: number;
@@ -121,11 +131,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = result.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (a read replica of the primary PostgreSQL)');
+  }
   // Runtime paths, not build inputs: keep the bundler from tracing them.
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
   return {
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL }
       : { kind: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, 'pglite')) },
     dataDir,
     authSecret: e.AUTH_SECRET,
@@ -142,6 +155,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
     metricsToken: e.METRICS_TOKEN,
+    jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     chat: {
       goldenMatchThreshold: e.GOLDEN_MATCH_THRESHOLD,
       goldenSourceThreshold: e.GOLDEN_SOURCE_THRESHOLD,

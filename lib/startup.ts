@@ -1,14 +1,17 @@
 import { getConfig, type Config } from '@/lib/config';
-import { getDatabase } from '@/lib/db';
+import { closeDatabases, getDatabase } from '@/lib/db';
 import { migrationState } from '@/lib/db/migrate';
 import { DataDirInUseError } from '@/lib/db/pglite-owner';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
-import { markAbandonedJobs } from '@/lib/console/jobs/startup';
+import { consoleJobHandlers } from '@/lib/console/jobs/handlers';
+import { startJobWorker } from '@/lib/console/jobs/worker';
+import { installShutdownHandlers } from '@/lib/shutdown';
 import { ConfigError } from '@/lib/config';
 import { createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
+import { errorFields, log } from '@/lib/observability/logger';
 
 /** Whether demo accounts are seeded at start: on the embedded default, or when asked. */
 export function shouldSeedDemo(config: Config): boolean {
@@ -29,8 +32,6 @@ export async function startLantern(): Promise<void> {
   try {
     const config = getConfig();
     const database = await getDatabase();
-    // Console jobs (re-ingest, evaluations) left running by a process that died.
-    await markAbandonedJobs(database);
     let seeded = '';
     if (shouldSeedDemo(config)) {
       const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
@@ -48,16 +49,26 @@ export async function startLantern(): Promise<void> {
       const s = result.stats;
       ingested = `, content ${s.added + s.updated + s.unchanged} documents (${s.added} added, ${s.updated} updated, ${s.deleted} removed${s.failed ? `, ${s.failed} failed — see npm run ingest` : ''})`;
     }
+    // Console jobs: resume those a stopped instance left (on the embedded database, every active
+    // job is such a one: this process is the only owner), and keep sweeping for dead instances'.
+    startJobWorker(database.db, {
+      handlers: consoleJobHandlers(database.db, config),
+      staleAfterMs: config.jobs.staleAfterMs,
+      firstStaleAfterMs: config.database.kind === 'pglite' ? 0 : undefined,
+    });
+    installShutdownHandlers({ graceMs: config.shutdownGraceMs, closeDatabase: closeDatabases });
     const migrations = await migrationState(database);
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
-    console.log(
+    log().info(
+      { database: config.database.kind, migrations: `${migrations.applied}/${migrations.expected}`, modelProvider: config.model.provider },
       `Lantern ready: ${where}, ${migrations.applied}/${migrations.expected} migrations, model provider ${config.model.provider}${seeded}${ingested}`,
     );
   } catch (error) {
+    // One line that says what to fix; pino writes stdout synchronously, so it is out before exit.
     if (error instanceof ConfigError || error instanceof DataDirInUseError) {
-      console.error(`Lantern cannot start. ${error.message}`);
+      log().fatal(`Lantern cannot start. ${error.message}`);
     } else {
-      console.error(`Lantern cannot start: ${error instanceof Error ? error.message : String(error)}`);
+      log().fatal(errorFields(error), `Lantern cannot start: ${error instanceof Error ? error.message : String(error)}`);
     }
     process.exit(1);
   }

@@ -11,6 +11,7 @@ import { localAccountModel } from './account-model';
 import { approvalRequestText, describeRefusal, localizePreview, notPossibleText } from './phrasing';
 import { resolveCustomer, writeActions } from './repository';
 import { accountTools } from './tools';
+import { errorFields, log } from '@/lib/observability/logger';
 
 /**
  * An account request from a signed-in customer: the model (built-in or LLM) chooses a tool. Read
@@ -125,7 +126,7 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
       }
     }
   } catch (error) {
-    console.error('account request failed:', error instanceof Error ? error.message : error);
+    log().error(errorFields(error), 'account request failed');
     return { ...result, outcome: 'error', error: error instanceof Error ? error.message.slice(0, 500) : String(error) };
   }
   if (!wrote) result.outcome = 'no_answer';

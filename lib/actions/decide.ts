@@ -14,6 +14,7 @@ import { isWriteTool, type ApprovalCard, type Outcome } from './contract';
 import { declinedText, describeExecuted, describeRefusal, failedText, notPossibleText } from './phrasing';
 import { writeActions } from './repository';
 import { verifyProposedCall } from './verifier';
+import { errorFields, log } from '@/lib/observability/logger';
 
 /**
  * The customer's decision on an approval card. The claim is atomic (one UPDATE on a pending,
@@ -101,7 +102,7 @@ export async function decideApproval(
           text = describeRefusal(executed, lang);
         }
       } catch (error) {
-        console.error('approved action failed:', error instanceof Error ? error.message : error);
+        log().error(errorFields(error), 'approved action failed');
         status = 'failed';
         outcome = 'error';
         text = failedText(lang);

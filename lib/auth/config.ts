@@ -2,6 +2,7 @@ import type { NextAuthConfig } from 'next-auth';
 import { getConfig } from '@/lib/config';
 import { isRole } from './roles';
 import { resolveAuthSecret } from './secret';
+import { errorFields, log } from '@/lib/observability/logger';
 
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
@@ -37,7 +38,7 @@ export function baseAuthConfig(): NextAuthConfig {
       // A failed sign-in is expected traffic, not a server error worth a stack trace.
       error(error) {
         if (error.name === 'CredentialsSignin') return;
-        console.error(`[auth] ${error.name}: ${error.message}`);
+        log().error(errorFields(error), 'auth error');
       },
     },
   };

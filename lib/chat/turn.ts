@@ -14,6 +14,7 @@ import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/inten
 import type { AccountHandler } from '@/lib/rag/answer';
 import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from './contract';
+import { errorFields, log } from '@/lib/observability/logger';
 
 /** How many earlier messages the pipeline sees in full (condensing and the language prior)… */
 const HISTORY_LIMIT = 12;
@@ -113,6 +114,11 @@ export async function startChatTurn({
       writer.write({ type: 'text-end', id: 'answer' });
       await persist(db, { result, question, ids, replyTo: stored.id });
       recordAnswer(result);
+      // Ids, outcome and timings only: the question and answer text never reach the log.
+      log().info(
+        { conversationId: ids.conversationId, outcome: result.outcome, lang: result.lang, ttftMs: result.ttftMs, totalMs: result.totalMs, tokensIn: result.tokensIn, tokensOut: result.tokensOut },
+        'chat answer',
+      );
       await attachApprovalsToMessage(db, { approvalIds, messageId });
       const metadata = metadataOf(result, ids);
       writer.write({ type: 'message-metadata', messageMetadata: metadata });
@@ -120,7 +126,7 @@ export async function startChatTurn({
     },
     // Details go to the server log; the customer gets a plain sentence.
     onError(error) {
-      console.error('chat turn failed:', error instanceof Error ? error.message : error);
+      log().error(errorFields(error), 'chat turn failed');
       return 'Something went wrong while answering. Please try again.';
     },
   });

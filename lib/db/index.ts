@@ -49,3 +49,30 @@ export function getDatabase(): Promise<Database> {
   }
   return holder.__lanternDatabase;
 }
+
+const readHolder = globalThis as typeof globalThis & { __lanternReadDatabase?: Promise<Database> };
+
+/**
+ * The database for reads that may lag a moment behind the primary: help-site search and the
+ * insights dashboards. With DATABASE_READ_URL (a PostgreSQL read replica) that is the replica,
+ * opened without migrations (the replica follows the primary's schema); otherwise the primary.
+ * Writes, and reads that must see the caller's own writes (chat, console edits), use getDatabase().
+ */
+export function getReadDatabase(): Promise<Database> {
+  const config = getConfig();
+  if (config.database.kind !== 'postgres' || !config.database.readUrl) return getDatabase();
+  const readUrl = config.database.readUrl;
+  readHolder.__lanternReadDatabase ??= openPostgres({ url: readUrl }).catch((error: unknown) => {
+    readHolder.__lanternReadDatabase = undefined;
+    throw error;
+  });
+  return readHolder.__lanternReadDatabase;
+}
+
+/** Closes the process's database connections (graceful shutdown); the embedded database is flushed and its claim released. */
+export async function closeDatabases(): Promise<void> {
+  const open = [holder.__lanternDatabase, readHolder.__lanternReadDatabase].filter((p): p is Promise<Database> => p !== undefined);
+  holder.__lanternDatabase = undefined;
+  readHolder.__lanternReadDatabase = undefined;
+  await Promise.all(open.map(async (p) => (await p.catch(() => null))?.close()));
+}

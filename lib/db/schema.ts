@@ -695,6 +695,10 @@ export const jobs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The instance running the job (lib/console/jobs/instance.ts); null while it waits to be (re)claimed. */
+    owner: text('owner'),
+    /** How many times an instance has started it; a job that keeps dying is given up. */
+    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
     index('jobs_kind_created_idx').on(t.kind, t.createdAt),

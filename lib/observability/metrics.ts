@@ -45,21 +45,3 @@ export function recordAnswer(answer: { outcome: string; lang: string; ttftMs: nu
   m.tokens.inc({ direction: 'out' }, answer.tokensOut);
   m.cost.inc(answer.costUsd);
 }
-
-/** Wraps a route handler: counts the request by status and times it. */
-export function withMetrics<A extends unknown[]>(route: string, handler: (...args: A) => Promise<Response>) {
-  return async (...args: A): Promise<Response> => {
-    const m = metrics();
-    const end = m.httpDuration.startTimer({ route });
-    try {
-      const response = await handler(...args);
-      m.httpRequests.inc({ route, status: String(response.status) });
-      return response;
-    } catch (error) {
-      m.httpRequests.inc({ route, status: '500' });
-      throw error;
-    } finally {
-      end();
-    }
-  };
-}

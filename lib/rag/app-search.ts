@@ -1,7 +1,7 @@
 import { DEFAULT_RERANK_WEIGHTS } from '@/lib/ai/local/reranking-model';
 import { createEmbedder, createReranker } from '@/lib/ai/models';
 import { getConfig } from '@/lib/config';
-import { getDatabase } from '@/lib/db';
+import { getReadDatabase } from '@/lib/db';
 import { searchChunks, uniqueDocuments, type SearchHit } from './search';
 import { correctSpelling } from './spelling';
 
@@ -18,7 +18,8 @@ export async function searchHelpCenter({
   includeInternal?: boolean;
 }): Promise<{ hits: SearchHit[]; ms: number; correctedQuery?: string }> {
   const config = getConfig();
-  const { db } = await getDatabase();
+  // A replica when configured: search needs no read-your-writes.
+  const { db } = await getReadDatabase();
   const started = performance.now();
   const spelling = await correctSpelling(db, query);
   const hits = await searchChunks(

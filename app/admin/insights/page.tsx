@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requirePagePermission } from '@/lib/auth/guard';
 import { parseRange } from '@/lib/console/insights/range';
-import { getDatabase } from '@/lib/db';
+import { getReadDatabase } from '@/lib/db';
 import { loadInsights } from '@/lib/db/queries/insights';
 
 export const metadata: Metadata = { title: 'Insights' };
@@ -29,7 +29,7 @@ const ms = (v: number | null) => formatValue(v, 'ms');
 export default async function InsightsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePagePermission('insights:read', { from: '/admin/insights' });
   const parsed = parseRange(await searchParams);
-  const { db } = await getDatabase();
+  const { db } = await getReadDatabase();
   const data = await loadInsights(db, parsed.range);
   const { answers: a, conversations: c, approvals: p } = data;
   const daily = data.daily.map((d) => ({ ...d, label: d.day.slice(5) }));

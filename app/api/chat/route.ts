@@ -8,12 +8,13 @@ import { getConfig } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
-import { withMetrics } from '@/lib/observability/metrics';
+import { shutdownSignal } from '@/lib/shutdown';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/chat — one customer message; answers with an AI SDK UI message stream. */
-export const POST = withMetrics('/api/chat', async (request: NextRequest) => {
+export const POST = instrumentRoute('/api/chat', async (request: NextRequest) => {
   const body = await readJsonBody(request, chatRequestSchema, { maxBytes: 65_536 });
   if (!body.ok) return body.response;
   const identity = await resolveChatIdentity({ create: true, secure: request.nextUrl.protocol === 'https:' });
@@ -24,7 +25,8 @@ export const POST = withMetrics('/api/chat', async (request: NextRequest) => {
   if (!allowance.ok) {
     return apiError(429, 'rate_limited', 'Too many messages in a short time. Please wait a moment.', { 'Retry-After': String(allowance.retryAfterSeconds) });
   }
-  const turn = await startChatTurn({ db, config, owner: identity.owner, signedIn: identity.signedIn, request: body.data, abortSignal: request.signal });
+  // A shutdown's grace period over: the answer ends with the model-unavailable message, not mid-word.
+  const turn = await startChatTurn({ db, config, owner: identity.owner, signedIn: identity.signedIn, request: body.data, abortSignal: AbortSignal.any([request.signal, shutdownSignal()]) });
   if (!turn.ok) return apiError(turn.status, 'not_found', turn.message);
   return createUIMessageStreamResponse({ stream: turn.stream });
 });

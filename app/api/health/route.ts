@@ -1,14 +1,17 @@
 import { NextResponse } from 'next/server';
-import { getSystemStatus } from '@/lib/system-status';
-import { withMetrics } from '@/lib/observability/metrics';
+import { checkReadiness } from '@/lib/readiness';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
-/** Public health check: database kind and reachability, migration state, model provider. */
-export const GET = withMetrics('/api/health', async () => {
-  const status = await getSystemStatus();
-  return NextResponse.json(status, {
-    status: status.status === 'ok' ? 200 : 503,
+/**
+ * Public health check with details: database kind and reachability, migration state, model
+ * provider. Its status code is the readiness verdict (see /api/health/ready and /live).
+ */
+export const GET = instrumentRoute('/api/health', async () => {
+  const { ready, reasons, status } = await checkReadiness();
+  return NextResponse.json({ ...(status ?? {}), status: ready ? 'ok' : 'degraded', reasons }, {
+    status: ready ? 200 : 503,
     headers: { 'cache-control': 'no-store' },
   });
 });

@@ -6,6 +6,7 @@ import { getDatabase } from '@/lib/db';
 import { findActiveJob } from '@/lib/db/queries/jobs';
 import { apiError } from '@/lib/http/errors';
 import { metrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,7 +20,7 @@ function bearerMatches(header: string | null, token: string): boolean {
  * GET /api/metrics — this instance's metrics in Prometheus text format. Scrapers authenticate
  * with `Authorization: Bearer $METRICS_TOKEN`; staff who may read insights can open it too.
  */
-export async function GET(request: NextRequest) {
+export const GET = instrumentRoute('/api/metrics', async (request: NextRequest) => {
   const token = getConfig().metricsToken;
   if (!(token && bearerMatches(request.headers.get('authorization'), token))) {
     const access = await checkAccess('insights:read');
@@ -30,9 +31,13 @@ export async function GET(request: NextRequest) {
     }
   }
   const m = metrics();
-  const { db } = await getDatabase();
-  const ingest = await findActiveJob(db, { kind: 'ingest' });
-  const progress = ingest?.progress as { done?: number; total?: number } | undefined;
-  m.ingestProgress.set(ingest && progress?.total ? (progress.done ?? 0) / progress.total : 1);
+  // The ingest gauge is read from the jobs table; with the database down the rest still reports.
+  const ingest = await getDatabase()
+    .then(({ db }) => findActiveJob(db, { kind: 'ingest' }))
+    .catch(() => undefined);
+  if (ingest !== undefined) {
+    const progress = ingest?.progress as { done?: number; total?: number } | undefined;
+    m.ingestProgress.set(ingest && progress?.total ? (progress.done ?? 0) / progress.total : 1);
+  }
   return new Response(await m.registry.metrics(), { headers: { 'content-type': m.registry.contentType, 'cache-control': 'no-store' } });
-}
+});

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { apiError } from '@/lib/http/errors';
-import { metrics, withMetrics } from '@/lib/observability/metrics';
+import { metrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 import { searchHelpCenter } from '@/lib/rag/app-search';
 import { detectLanguage } from '@/lib/rag/language';
 import { searchParamsSchema } from '@/lib/rag/search-params';
@@ -8,7 +9,7 @@ import { searchParamsSchema } from '@/lib/rag/search-params';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/search?q=…&lang=de&k=10 — public articles ranked for a query (customers' view). */
-export const GET = withMetrics('/api/search', async (request: NextRequest) => {
+export const GET = instrumentRoute('/api/search', async (request: NextRequest) => {
   const parsed = searchParamsSchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!parsed.success) {
     return apiError(400, 'bad_request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));

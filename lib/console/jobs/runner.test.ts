@@ -9,12 +9,13 @@ import { listEvalRuns } from '@/lib/console/evals/runs';
 import { buildSeries } from '@/lib/console/evals/metrics';
 import { startIngestJob, type IngestJobResult } from '@/lib/console/knowledge/ingest-job';
 import type { Database } from '@/lib/db/client';
-import { createJob, findActiveJob, findJob, interruptStaleJobs, markJobRunning, type JobProgress } from '@/lib/db/queries/jobs';
+import { claimJob, createJob, findActiveJob, findJob, finishJob, markJobRunning, type JobProgress } from '@/lib/db/queries/jobs';
 import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
-import { jobSettled, localJobIds, startJob } from './runner';
-import { markAbandonedJobs } from './startup';
+import { instanceId } from './instance';
+import { JobStoppedError, jobSettled, localJobIds, STALE_AFTER_MS, startJob, stopLocalJobs, type JobHandler } from './runner';
+import { MAX_JOB_ATTEMPTS, resumeClaimableJobs, type JobHandlers } from './worker';
 import { toJobView } from './view';
 
 /** A promise with its resolve handle: lets a test hold a job in 'running' as long as it likes. */
@@ -116,7 +117,7 @@ describe.each(testBackends())('console jobs on $name', ({ open }) => {
     const loser = results.find((r) => !r.created);
     const winner = results.find((r) => r.created);
     expect(loser).toMatchObject({ created: false, active: { id: winner?.created ? winner.job.id : '' } });
-    await interruptStaleJobs(db, { staleAfterMs: 0, kind: 'ingest' });
+    await finishJob(db, { id: winner?.created ? winner.job.id : '', status: 'failed', error: 'test cleanup' });
     expect(await findActiveJob(db, { kind: 'ingest' })).toBeNull();
   });
 
@@ -139,40 +140,122 @@ describe.each(testBackends())('console jobs on $name', ({ open }) => {
     });
   });
 
-  it('marks jobs a dead process left running as interrupted, and spares live ones', async () => {
+  const handlers = (handler: JobHandler): JobHandlers => ({ ingest: () => handler, eval: () => handler });
+
+  /** A job as an instance that then died left it: owned by that instance, running, heartbeat `ago` old. */
+  async function abandonedJob(db: Database['db'], { kind, ago }: { kind: 'ingest' | 'eval'; ago: string }) {
+    const created = await createJob(db, { kind, owner: 'dead-host:1:deadbeef' });
+    if (!created.created) throw new Error('a job of this kind is still active');
+    await markJobRunning(db, { id: created.job.id, owner: 'dead-host:1:deadbeef' });
+    await db.execute(sql`update jobs set heartbeat_at = now() - ${ago}::interval, progress = ${JSON.stringify({ phase: 'embed', done: 40, total: 100, errors: 0 })}::jsonb where id = ${created.job.id}`);
+    return created.job.id;
+  }
+
+  it('resumes a job whose instance died (heartbeat stopped), and leaves a live instance\'s job alone', async () => {
     const db = database.db;
-    const abandoned = await createJob(db, { kind: 'ingest' });
-    expect(abandoned.created).toBe(true);
-    if (!abandoned.created) return;
-    await markJobRunning(db, { id: abandoned.job.id });
-    await db.execute(sql`update jobs set heartbeat_at = now() - interval '5 minutes' where id = ${abandoned.job.id}`);
-    const live = await createJob(db, { kind: 'eval' });
-    expect(live.created).toBe(true);
-    if (!live.created) return;
-    await markJobRunning(db, { id: live.job.id });
+    const deadId = await abandonedJob(db, { kind: 'ingest', ago: '5 minutes' });
+    const live = await createJob(db, { kind: 'eval', owner: 'live-host:2:cafe' });
+    if (!live.created) throw new Error('not created');
+    await markJobRunning(db, { id: live.job.id, owner: 'live-host:2:cafe' });
 
-    // PostgreSQL semantics: other instances may run jobs, so only a stopped heartbeat counts.
-    expect(await markAbandonedJobs({ db, kind: 'postgres' })).toBe(1);
-    expect(await findJob(db, { id: abandoned.job.id })).toMatchObject({ status: 'interrupted', error: expect.stringContaining('stopped reporting') });
-    expect((await findJob(db, { id: abandoned.job.id }))!.finishedAt).toBeInstanceOf(Date);
-    expect(await findJob(db, { id: live.job.id })).toMatchObject({ status: 'running' });
-    expect(toJobView((await findJob(db, { id: abandoned.job.id }))!).status).toBe('interrupted');
-
-    // The embedded database's owner knows no other process can be running one: all of them go.
-    expect(await markAbandonedJobs({ db, kind: 'pglite' })).toBe(1);
-    expect(await findJob(db, { id: live.job.id })).toMatchObject({ status: 'interrupted' });
+    const attempts: number[] = [];
+    const claimed = await resumeClaimableJobs(db, {
+      staleAfterMs: STALE_AFTER_MS,
+      handlers: handlers(async (job) => (attempts.push(job.attempt), { result: { resumedFrom: 'checkpoint' } })),
+    });
+    expect(claimed.map((j) => j.id)).toEqual([deadId]);
+    expect(claimed[0]).toMatchObject({ status: 'running', owner: instanceId(), attempts: 2 });
+    await jobSettled(deadId);
+    expect(attempts).toEqual([2]);
+    expect(await findJob(db, { id: deadId })).toMatchObject({ status: 'succeeded', owner: instanceId(), result: { resumedFrom: 'checkpoint' } });
+    expect(await findJob(db, { id: live.job.id })).toMatchObject({ status: 'running', owner: 'live-host:2:cafe', attempts: 1 });
+    await finishJob(db, { id: live.job.id, status: 'failed', error: 'test cleanup' });
   });
 
-  it('takes over a kind whose running job stopped its heartbeat (another instance died)', async () => {
+  it('lets exactly one of two instances claim a dead instance\'s job', async () => {
     const db = database.db;
-    const dead = await createJob(db, { kind: 'ingest' });
-    if (!dead.created) throw new Error('not created');
-    await markJobRunning(db, { id: dead.job.id });
-    await db.execute(sql`update jobs set heartbeat_at = now() - interval '10 minutes' where id = ${dead.job.id}`);
-    const started = await startJob(db, { kind: 'ingest', handler: async () => ({ result: 'ok' }) });
-    expect(started.ok).toBe(true);
-    if (started.ok) await jobSettled(started.job.id);
-    expect(await findJob(db, { id: dead.job.id })).toMatchObject({ status: 'interrupted' });
+    const id = await abandonedJob(db, { kind: 'ingest', ago: '5 minutes' });
+    const claims = await Promise.all([
+      claimJob(db, { id, owner: 'a:1:aaaa', staleAfterMs: STALE_AFTER_MS }),
+      claimJob(db, { id, owner: 'b:2:bbbb', staleAfterMs: STALE_AFTER_MS }),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await findJob(db, { id })).toMatchObject({ attempts: 2, owner: claims.find(Boolean)!.owner });
+    await finishJob(db, { id, status: 'failed', error: 'test cleanup' });
+  });
+
+  it('gives up a job that died too often, marking it failed rather than running forever', async () => {
+    const db = database.db;
+    const id = await abandonedJob(db, { kind: 'ingest', ago: '5 minutes' });
+    await db.execute(sql`update jobs set attempts = ${MAX_JOB_ATTEMPTS} where id = ${id}`);
+    let ran = false;
+    await resumeClaimableJobs(db, { staleAfterMs: STALE_AFTER_MS, handlers: handlers(async () => ((ran = true), { result: null })) });
+    expect(ran).toBe(false);
+    const job = await findJob(db, { id });
+    expect(job).toMatchObject({ status: 'failed', error: expect.stringContaining(`Gave up after ${MAX_JOB_ATTEMPTS} attempts`) });
+    expect(job!.finishedAt).toBeInstanceOf(Date);
+  });
+
+  it('at a graceful shutdown releases a running job with its progress, and the next instance resumes it', async () => {
+    const db = database.db;
+    const reported = gate();
+    const started = await startJob(db, {
+      kind: 'eval',
+      heartbeatMs: 20,
+      handler: async (job) => {
+        job.progress({ phase: 'answers', done: 7, total: 20, errors: 0 });
+        reported.open();
+        for (;;) {
+          await new Promise((r) => setTimeout(r, 10));
+          job.progress({ phase: 'answers', done: 7, total: 20, errors: 0 }); // throws once stopped
+        }
+      },
+    });
+    if (!started.ok) throw new Error('not started');
+    await reported.promise;
+    await stopLocalJobs({ timeoutMs: 5_000 });
+    const released = await findJob(db, { id: started.job.id });
+    expect(released).toMatchObject({ status: 'queued', owner: null, attempts: 1, progress: { phase: 'answers', done: 7, total: 20 } });
+    expect(localJobIds()).not.toContain(started.job.id);
+
+    // Released jobs need no stale heartbeat: any instance takes them at once.
+    const seen: number[] = [];
+    const claimed = await resumeClaimableJobs(db, {
+      staleAfterMs: STALE_AFTER_MS,
+      handlers: handlers(async (job) => (seen.push(job.attempt), { result: 'finished' })),
+    });
+    expect(claimed.map((j) => j.id)).toEqual([started.job.id]);
+    await jobSettled(started.job.id);
+    expect(seen).toEqual([2]);
+    expect(await findJob(db, { id: started.job.id })).toMatchObject({ status: 'succeeded', result: 'finished', attempts: 2 });
+  });
+
+  it('stops working on a job another instance took over, without overwriting its row', async () => {
+    const db = database.db;
+    let stoppedWith: unknown = null;
+    const started = await startJob(db, {
+      kind: 'ingest',
+      heartbeatMs: 20,
+      handler: async (job) => {
+        try {
+          for (;;) {
+            await new Promise((r) => setTimeout(r, 10));
+            job.progress({ phase: 'scan', done: 1, total: 2, errors: 0 });
+          }
+        } catch (error) {
+          stoppedWith = error;
+          throw error;
+        }
+      },
+    });
+    if (!started.ok) throw new Error('not started');
+    await until(() => findJob(db, { id: started.job.id }), (j) => j?.status === 'running');
+    // This instance stalled long enough for another to claim the job.
+    await db.execute(sql`update jobs set owner = 'thief:3:beef', progress = '{"phase":"theirs","done":0,"total":0,"errors":0}'::jsonb where id = ${started.job.id}`);
+    await jobSettled(started.job.id);
+    expect(stoppedWith).toBeInstanceOf(JobStoppedError);
+    expect(await findJob(db, { id: started.job.id })).toMatchObject({ status: 'running', owner: 'thief:3:beef', progress: { phase: 'theirs' } });
+    await finishJob(db, { id: started.job.id, status: 'failed', error: 'test cleanup' });
   });
 
   it('re-ingests a folder as a job, with progress, the ingest run and per-file errors in the result', async () => {

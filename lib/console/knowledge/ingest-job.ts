@@ -1,17 +1,43 @@
 import { createEmbedder, type Embedder } from '@/lib/ai/models';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
+import { markInterruptedIngestRuns } from '@/lib/db/queries/ingest-runs';
 import { runIngest, type IngestError } from '@/lib/rag/ingest/run';
-import type { IngestStats } from '@/lib/db/schema';
-import { startJob, type StartJobResult } from '@/lib/console/jobs/runner';
+import type { IngestStats, JobRow } from '@/lib/db/schema';
+import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jobs/runner';
 
 /**
  * "Re-ingest now": brings the index in sync with CONTENT_DIR, exactly as the start-up sync does
  * (lib/startup.ts): same folder, same source name (runIngest's default, the folder relative to
- * the working directory, e.g. content/articles), same embedder. Unchanged files are skipped.
+ * the working directory, e.g. content/articles), same embedder. Unchanged files are skipped, so
+ * a resumed job (its instance died or shut down) re-does only what was not yet committed.
  */
 
 export type IngestJobResult = { runId: number; source: string; stats: IngestStats; errors: IngestError[]; durationMs: number };
+
+/** The work of an ingest job, from its params; used when it starts and when another instance resumes it. */
+export function ingestJobHandler(db: Db, { config, dir, embedder }: { config: Config; dir: string; embedder?: Embedder }): JobHandler {
+  return async (context) => {
+    // An earlier attempt died mid-run: its ingest run row can never finish.
+    if (context.attempt > 1) await markInterruptedIngestRuns(db, { since: context.createdAt });
+    const result = await runIngest(db, {
+      dir,
+      embedder: embedder ?? createEmbedder(config.model),
+      onProgress: (p) => context.progress({ phase: p.phase, done: p.done, total: p.total, errors: 0, ...(p.path ? { detail: p.path } : {}) }),
+    });
+    const jobResult: IngestJobResult = { runId: result.runId, source: result.source, stats: result.stats, errors: result.errors, durationMs: result.durationMs };
+    return {
+      result: jobResult,
+      progress: { phase: 'done', done: result.stats.files, total: result.stats.files, errors: result.errors.length },
+    };
+  };
+}
+
+/** The folder a stored ingest job works on. */
+export function ingestJobDir(job: Pick<JobRow, 'params'>, config: Config): string {
+  const dir = (job.params as { dir?: unknown } | null)?.dir;
+  return typeof dir === 'string' ? dir : config.content.dir;
+}
 
 export async function startIngestJob(
   db: Db,
@@ -21,17 +47,6 @@ export async function startIngestJob(
     kind: 'ingest',
     params: { dir },
     createdBy: userId,
-    handler: async (job) => {
-      const result = await runIngest(db, {
-        dir,
-        embedder: embedder ?? createEmbedder(config.model),
-        onProgress: (p) => job.progress({ phase: p.phase, done: p.done, total: p.total, errors: 0, ...(p.path ? { detail: p.path } : {}) }),
-      });
-      const jobResult: IngestJobResult = { runId: result.runId, source: result.source, stats: result.stats, errors: result.errors, durationMs: result.durationMs };
-      return {
-        result: jobResult,
-        progress: { phase: 'done', done: result.stats.files, total: result.stats.files, errors: result.errors.length },
-      };
-    },
+    handler: ingestJobHandler(db, { config, dir, embedder }),
   });
 }

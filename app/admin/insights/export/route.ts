@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withPermission } from '@/lib/auth/guard';
 import { CSV_KINDS, insightsCsv } from '@/lib/console/insights/csv';
 import { parseRange } from '@/lib/console/insights/range';
-import { getDatabase } from '@/lib/db';
+import { getReadDatabase } from '@/lib/db';
 import { loadInsights } from '@/lib/db/queries/insights';
 import { apiError } from '@/lib/http/errors';
 
@@ -17,7 +17,7 @@ export const GET = withPermission('insights:read', async (request) => {
   if (!kind.success) return apiError(400, 'bad_request', `kind must be one of ${CSV_KINDS.join(', ')}.`);
   const parsed = parseRange(params);
   if (parsed.problem) return apiError(400, 'bad_request', parsed.problem.replace(/; showing.*$/, '.'));
-  const { db } = await getDatabase();
+  const { db } = await getReadDatabase();
   const insights = await loadInsights(db, parsed.range);
   return new Response(insightsCsv(insights, kind.data), {
     headers: {

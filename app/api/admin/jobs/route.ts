@@ -10,6 +10,7 @@ import { listJobs } from '@/lib/db/queries/jobs';
 import { JOB_KINDS } from '@/lib/db/schema';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,7 @@ export const dynamic = 'force-dynamic';
  *   { "kind": "eval", "eval": "pairwise", "a": 12, "b": 14 }          needs evals:run and an LLM
  * → 202 { job }, or 409 { error: { code: "already_running", … }, job } while one of its kind runs.
  */
-export async function POST(request: NextRequest) {
+export const POST = instrumentRoute('/api/admin/jobs', async (request: NextRequest) => {
   const access = await checkAccess('console:access');
   if (!access.ok) {
     return access.reason === 'unauthenticated'
@@ -43,7 +44,7 @@ export async function POST(request: NextRequest) {
     },
     { status: 409 },
   );
-}
+});
 
 const listSchema = z.object({
   kind: z.enum(JOB_KINDS),
@@ -51,7 +52,7 @@ const listSchema = z.object({
 });
 
 /** GET /api/admin/jobs?kind=ingest|eval&limit= — recent jobs of a kind, newest first. */
-export async function GET(request: NextRequest) {
+export const GET = instrumentRoute('/api/admin/jobs', async (request: NextRequest) => {
   const parsed = listSchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
   if (!parsed.success) return apiError(400, 'bad_request', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const needed = readPermissionFor(parsed.data.kind);
@@ -63,4 +64,4 @@ export async function GET(request: NextRequest) {
   const jobs = await listJobs(db, { kind: parsed.data.kind, limit: parsed.data.limit });
   const now = new Date();
   return NextResponse.json({ jobs: jobs.map((j) => toJobView(j, now)) });
-}
+});

@@ -1,3 +1,6 @@
 import { handlers } from '@/lib/auth';
 
-export const { GET, POST } = handlers;
+import { instrumentRoute } from '@/lib/observability/instrument-route';
+
+export const GET = instrumentRoute('/api/auth', handlers.GET);
+export const POST = instrumentRoute('/api/auth', handlers.POST);

@@ -5,12 +5,12 @@ import { getDatabase } from '@/lib/db';
 import { listUserConversations } from '@/lib/db/queries/conversations';
 import { apiError } from '@/lib/http/errors';
 import { isLocale } from '@/lib/i18n/locales';
-import { withMetrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/chat/conversations — a signed-in user's conversations, newest first. */
-export const GET = withMetrics('/api/chat/conversations', async () => {
+export const GET = instrumentRoute('/api/chat/conversations', async () => {
   const identity = await resolveChatIdentity({ create: false });
   if (!identity || identity.owner.kind !== 'user') return apiError(401, 'unauthenticated', 'Sign in to see your conversations.');
   const { db } = await getDatabase();

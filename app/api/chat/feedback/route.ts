@@ -7,12 +7,12 @@ import { saveFeedback } from '@/lib/db/queries/feedback';
 import { findMessage } from '@/lib/db/queries/messages';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
-import { withMetrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/chat/feedback — thumbs up/down (and a comment) on one of the owner's answers. */
-export const POST = withMetrics('/api/chat/feedback', async (request: NextRequest) => {
+export const POST = instrumentRoute('/api/chat/feedback', async (request: NextRequest) => {
   const body = await readJsonBody(request, feedbackRequestSchema, { maxBytes: 8_192 });
   if (!body.ok) return body.response;
   const identity = await resolveChatIdentity({ create: false });

@@ -6,12 +6,12 @@ import { openConversation } from '@/lib/db/queries/conversations';
 import { requestHandoff } from '@/lib/db/queries/handoffs';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
-import { withMetrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
 /** POST /api/chat/handoff — asks for a person; at most one open hand-off per conversation. */
-export const POST = withMetrics('/api/chat/handoff', async (request: NextRequest) => {
+export const POST = instrumentRoute('/api/chat/handoff', async (request: NextRequest) => {
   const body = await readJsonBody(request, handoffRequestSchema, { maxBytes: 8_192 });
   if (!body.ok) return body.response;
   // "Talk to a person" works before the first message too: the conversation starts with it.

@@ -12,7 +12,7 @@ import { findOwnedConversation } from '@/lib/db/queries/conversations';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
 import { isLocale } from '@/lib/i18n/locales';
-import { withMetrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
@@ -21,7 +21,7 @@ export const dynamic = 'force-dynamic';
  * customer decides on a proposed account change. 200: decided now (card + report message);
  * 409: decided before (the current card); 404: not this user's approval.
  */
-export const POST = withMetrics('/api/chat/approvals/[id]', async (request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
+export const POST = instrumentRoute('/api/chat/approvals/[id]', async (request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) return apiError(400, 'bad_request', 'id: must be a UUID');
   const body = await readJsonBody(request, approvalDecisionSchema, { maxBytes: 1_024 });

@@ -4,12 +4,12 @@ import { loadConversationDetail } from '@/lib/chat/conversation-detail';
 import { resolveChatIdentity } from '@/lib/chat/owner';
 import { getDatabase } from '@/lib/db';
 import { apiError } from '@/lib/http/errors';
-import { withMetrics } from '@/lib/observability/metrics';
+import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/chat/conversations/<id> — the owner's conversation with feedback and hand-off state. */
-export const GET = withMetrics('/api/chat/conversations/[id]', async (_request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
+export const GET = instrumentRoute('/api/chat/conversations/[id]', async (_request: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
   const { id } = await params;
   if (!z.uuid().safeParse(id).success) return apiError(400, 'bad_request', 'id: must be a UUID');
   const identity = await resolveChatIdentity({ create: false });

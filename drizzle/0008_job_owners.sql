@@ -1,0 +1,2 @@
+ALTER TABLE "jobs" ADD COLUMN "owner" text;--> statement-breakpoint
+ALTER TABLE "jobs" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,60 @@
+import { apiError } from '@/lib/http/errors';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { isDraining } from '@/lib/shutdown';
+import { errorFields, log } from './logger';
+import { metrics } from './metrics';
+import { requestIdFrom, runInRequest } from './request-context';
+
+/**
+ * Wraps every API route handler: gives the request an id (echoed in X-Request-Id and on every
+ * log line written while it is handled), counts and times it for /api/metrics, writes one access
+ * line, and turns a thrown error into a JSON answer instead of an HTML 500 — 503 with
+ * Retry-After when the database is unreachable, 500 with the request id otherwise.
+ */
+export function instrumentRoute<A extends unknown[]>(route: string, handler: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    const request = args[0] instanceof Request ? args[0] : undefined;
+    const requestId = requestIdFrom(request?.headers);
+    return runInRequest({ requestId, route }, async () => {
+      const m = metrics();
+      const started = performance.now();
+      const endTimer = m.httpDuration.startTimer({ route });
+      let response: Response;
+      try {
+        // Requests still arriving on kept-alive connections during a shutdown go elsewhere.
+        response = isDraining() && !route.startsWith('/api/health')
+          ? apiError(503, 'unavailable', 'This server is restarting. Please try again.', { 'Retry-After': '1', Connection: 'close' })
+          : await handler(...args);
+      } catch (error) {
+        response = errorResponse(error, requestId);
+      }
+      endTimer();
+      m.httpRequests.inc({ route, status: String(response.status) });
+      const fields = { method: request?.method, status: response.status, durationMs: Math.round(performance.now() - started) };
+      if (response.status >= 500) log().warn(fields, 'request failed');
+      else log().info(fields, 'request');
+      return withRequestId(response, requestId);
+    });
+  };
+}
+
+function errorResponse(error: unknown, requestId: string): Response {
+  if (isDatabaseUnavailable(error)) {
+    log().error(errorFields(error), 'database unavailable');
+    return apiError(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.', { 'Retry-After': '5' });
+  }
+  log().error({ ...errorFields(error), stack: error instanceof Error ? error.stack : undefined }, 'unhandled error');
+  return apiError(500, 'internal', `Something went wrong on our side. Reference: ${requestId}`);
+}
+
+function withRequestId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set('x-request-id', requestId);
+    return response;
+  } catch {
+    // Immutable headers (a proxied fetch response): copy into a new response.
+    const headers = new Headers(response.headers);
+    headers.set('x-request-id', requestId);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
