@@ -94,3 +94,12 @@ test('a hanging model server ends in the same clear message after the timeout', 
   await expect(answer).toContainText("our answer service isn't responding");
   expect(Date.now() - started).toBeLessThan(12_000);
 });
+
+test('a model server that takes the connection and never answers ends in the same clear message', async ({ page }) => {
+  chatReply = { kind: 'hang', sendHeaders: false };
+  const started = Date.now();
+  const answer = await ask(page, 'How do I set up a guest Wi-Fi network?');
+  await expect(answer).toHaveAttribute('data-outcome', 'error');
+  await expect(answer).toContainText("our answer service isn't responding");
+  expect(Date.now() - started).toBeLessThan(12_000);
+});

@@ -55,7 +55,8 @@ find_pg_bindir() {
 # Node is always there for this project; python3 is the fallback.
 pick_port() {
   if command -v node >/dev/null 2>&1; then
-    node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+    # Not console.log: with FORCE_COLOR set (Playwright sets it) a number is printed in colour.
+    node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port)+"\n");s.close()})'
   elif command -v python3 >/dev/null 2>&1; then
     python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1]);s.close()'
   else
