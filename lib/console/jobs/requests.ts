@@ -10,12 +10,17 @@ import type { JobRow } from '@/lib/db/schema';
 import { ingestPathSchema, resolveIngestScope } from '@/lib/rag/ingest/scope';
 import type { StartJobResult } from './runner';
 
-/** POST /api/admin/jobs: what may be started, and who may start it. */
-export const jobRequestSchema = z.union([
+/**
+ * POST /api/admin/jobs: what may be started, and who may start it. Discriminated by `kind`, then
+ * `eval`, so a bad request is told which field is wrong (a plain union says "Invalid input").
+ */
+export const jobRequestSchema = z.discriminatedUnion('kind', [
   /** `path`: re-ingest only this folder or file of CONTENT_DIR (relative to it). */
   z.object({ kind: z.literal('ingest'), path: ingestPathSchema.optional() }).strict(),
-  z.object({ kind: z.literal('eval'), eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }).strict(),
-  z.object({ kind: z.literal('eval'), eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }).strict(),
+  z.discriminatedUnion('eval', [
+    z.object({ kind: z.literal('eval'), eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }).strict(),
+    z.object({ kind: z.literal('eval'), eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }).strict(),
+  ]),
 ]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 
