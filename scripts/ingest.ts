@@ -1,8 +1,8 @@
 /**
- * npm run ingest -- [--dir content/articles] [--source NAME] [--json]
+ * npm run ingest -- [--dir content/articles] [--path de] [--source NAME] [--json]
  * Brings the index in sync with a folder of markdown, HTML, text and PDF files: new and changed
  * files are (re)embedded, deleted ones pruned, all in one transaction. Broken files are reported
- * with their path and skipped.
+ * with their path and skipped. --path limits the run to one folder or file inside --dir.
  */
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
@@ -10,12 +10,16 @@ import { createEmbedder } from '@/lib/ai/models';
 import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
 import { runIngest } from '@/lib/rag/ingest/run';
+import { resolveIngestScope } from '@/lib/rag/ingest/scope';
 import { runCli } from './cli';
 
 export const DEFAULT_CONTENT_DIR = 'content/articles';
 
 runCli(async () => {
-  const { values } = parseArgs({ options: { dir: { type: 'string' }, source: { type: 'string' }, json: { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { dir: { type: 'string' }, path: { type: 'string' }, source: { type: 'string' }, json: { type: 'boolean' } } });
+  const dir = values.dir ?? DEFAULT_CONTENT_DIR;
+  const scope = values.path === undefined ? undefined : await resolveIngestScope(dir, values.path);
+  if (scope && !scope.ok) throw new Error(scope.message);
   const config = getConfig();
   const database = await openConfiguredDatabase(config);
   const showBar = process.stderr.isTTY && !values.json;
@@ -23,7 +27,8 @@ runCli(async () => {
   let phase = '';
   try {
     const result = await runIngest(database.db, {
-      dir: values.dir ?? DEFAULT_CONTENT_DIR,
+      dir,
+      scope: scope?.scope,
       source: values.source,
       embedder: createEmbedder(config.model),
       onProgress: (p) => {
@@ -45,7 +50,7 @@ runCli(async () => {
     } else {
       const s = result.stats;
       console.log(
-        `Ingested ${result.source} in ${(result.durationMs / 1000).toFixed(1)} s: ${s.files} files — ${s.added} added, ` +
+        `Ingested ${result.source}${result.scope ? `/${result.scope}` : ''} in ${(result.durationMs / 1000).toFixed(1)} s: ${s.files} files — ${s.added} added, ` +
           `${s.updated} updated, ${s.unchanged} unchanged, ${s.deleted} deleted, ${s.failed} failed; ` +
           `${s.chunksWritten} chunks written, ${s.chunksDeleted} removed (model ${s.embeddingModel}).`,
       );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
-import { createUser, EmailTakenError, findUserByEmail } from '@/lib/db/queries/users';
+import { createUser, EmailTakenError, findUserByEmail, findUserById } from '@/lib/db/queries/users';
 import { testBackends } from '@/lib/db/test-databases';
 import { verifyLogin } from './login';
 import { hashPassword } from './password';
@@ -30,6 +30,13 @@ describe.each(testBackends())('login on $name', ({ open }) => {
     });
     expect(result).toMatchObject({ ok: true, user: { email: 'expert@example.com', role: 'expert' } });
     expect((await findUserByEmail(database.db, { email: 'expert@example.com' }))?.lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it('finds a session’s user by id; an id that is not a UUID is nobody, not a database error', async () => {
+    const user = await findUserByEmail(database.db, { email: 'expert@example.com' });
+    expect(await findUserById(database.db, { id: user!.id })).toMatchObject({ email: 'expert@example.com', role: 'expert' });
+    expect(await findUserById(database.db, { id: crypto.randomUUID() })).toBeUndefined();
+    for (const id of ['42', "1'; drop table users; --", `${user!.id} `]) expect(await findUserById(database.db, { id })).toBeUndefined();
   });
 
   it('refuses a wrong password and an unknown email alike', async () => {

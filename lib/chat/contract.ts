@@ -8,7 +8,7 @@ import { LOCALES, type Locale } from '@/lib/i18n/locales';
  * and the browser (which renders these types). Changing a shape here changes both sides.
  */
 
-/** Longest customer message accepted; longer ones get a 413 JSON error. */
+/** Longest customer message accepted; longer ones get a 400 JSON error (the whole body's cap is a 413). */
 export const MAX_MESSAGE_CHARS = 2000;
 export const MAX_COMMENT_CHARS = 2000;
 

@@ -135,6 +135,8 @@ export type IngestStats = {
   chunksWritten: number;
   chunksDeleted: number;
   embeddingModel: string;
+  /** A scoped run: the folder or file (relative to the source's folder) it covered. */
+  scope?: string;
 };
 
 /** A stored evaluation run: its configuration and figures, for the dashboards. */

@@ -9,6 +9,7 @@ export type ApiErrorCode =
   | 'not_found'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'unavailable'
   | 'internal';
 

@@ -4,11 +4,19 @@ import { apiError } from './errors';
 
 export type ParsedBody<T> = { ok: true; data: T } | { ok: false; response: NextResponse };
 
+/** application/json, or a JSON-based type such as application/merge-patch+json, any parameters. */
+const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /**
  * Reads a JSON request body with a size cap, then validates it. Every failure is a JSON error
- * that says what was wrong: 413 for an oversized body, 400 for bad JSON or a bad shape.
+ * that says what was wrong: 415 for a body not declared as JSON, 413 for an oversized body, 400
+ * for bad JSON or a bad shape. Requiring the JSON content type also means a cross-site form or
+ * "simple" fetch (text/plain, form types, or no type at all) can never reach a handler.
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, { maxBytes }: { maxBytes: number }): Promise<ParsedBody<z.infer<S>>> {
+  if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) {
+    return { ok: false, response: apiError(415, 'unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.') };
+  }
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) return { ok: false, response: apiError(413, 'payload_too_large', `The request body is larger than ${maxBytes} bytes.`) };
   let text: string;

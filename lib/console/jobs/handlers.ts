@@ -1,13 +1,13 @@
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { evalJobHandler, evalJobRequest } from '@/lib/console/evals/jobs';
-import { ingestJobDir, ingestJobHandler } from '@/lib/console/knowledge/ingest-job';
+import { ingestJobHandler, ingestJobTarget } from '@/lib/console/knowledge/ingest-job';
 import type { JobHandlers } from './worker';
 
 /** How the worker resumes each kind of console job from its stored params. */
 export function consoleJobHandlers(db: Db, config: Config): JobHandlers {
   return {
-    ingest: (job) => ingestJobHandler(db, { config, dir: ingestJobDir(job, config) }),
+    ingest: (job) => ingestJobHandler(db, { config, ...ingestJobTarget(job, config) }),
     eval: (job) => evalJobHandler(db, { config, request: evalJobRequest(job.params) }),
   };
 }

@@ -7,13 +7,21 @@ import { pairwiseUnavailableReason } from '@/lib/console/evals/pairwise';
 import { findEvalRun } from '@/lib/console/evals/runs';
 import { startIngestJob } from '@/lib/console/knowledge/ingest-job';
 import type { JobRow } from '@/lib/db/schema';
+import { ingestPathSchema, resolveIngestScope } from '@/lib/rag/ingest/scope';
 import type { StartJobResult } from './runner';
+import { resumeClaimableJobsOfKind } from './worker';
 
-/** POST /api/admin/jobs: what may be started, and who may start it. */
-export const jobRequestSchema = z.union([
-  z.object({ kind: z.literal('ingest') }).strict(),
-  z.object({ kind: z.literal('eval'), eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }).strict(),
-  z.object({ kind: z.literal('eval'), eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }).strict(),
+/**
+ * POST /api/admin/jobs: what may be started, and who may start it. Discriminated by `kind`, then
+ * `eval`, so a bad request is told which field is wrong (a plain union says "Invalid input").
+ */
+export const jobRequestSchema = z.discriminatedUnion('kind', [
+  /** `path`: re-ingest only this folder or file of CONTENT_DIR (relative to it). */
+  z.object({ kind: z.literal('ingest'), path: ingestPathSchema.optional() }).strict(),
+  z.discriminatedUnion('eval', [
+    z.object({ kind: z.literal('eval'), eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }).strict(),
+    z.object({ kind: z.literal('eval'), eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }).strict(),
+  ]),
 ]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 
@@ -34,9 +42,20 @@ export function alreadyRunningMessage(kind: string, active: JobRow | null): stri
 
 export type StartRequestResult = StartJobResult | { ok: false; reason: 'invalid'; message: string };
 
-/** Checks what only the server can know (runs exist, a judge model is configured), then starts the job. */
+/**
+ * Checks what only the server can know (an ingest path exists inside the content folder, runs
+ * exist, a judge model is configured), then starts the job.
+ */
 export async function startRequestedJob(db: Db, { request, config, userId }: { request: JobRequest; config: Config; userId: string }): Promise<StartRequestResult> {
-  if (request.kind === 'ingest') return startIngestJob(db, { config, userId });
+  // A job of this kind whose instance died is resumed here first, not left blocking the kind
+  // until the next sweep: the caller then sees it running (409) instead of a phantom.
+  await resumeClaimableJobsOfKind(request.kind);
+  if (request.kind === 'ingest') {
+    if (request.path === undefined) return startIngestJob(db, { config, userId });
+    const resolved = await resolveIngestScope(config.content.dir, request.path);
+    if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };
+    return startIngestJob(db, { config, userId, scope: resolved.scope });
+  }
   if (request.eval === 'pairwise') {
     const unavailable = pairwiseUnavailableReason(config);
     if (unavailable) return { ok: false, reason: 'invalid', message: unavailable };

@@ -11,21 +11,24 @@ import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jo
  * (lib/startup.ts): same folder, same source name (runIngest's default, the folder relative to
  * the working directory, e.g. content/articles), same embedder. Unchanged files are skipped, so
  * a resumed job (its instance died or shut down) re-does only what was not yet committed.
+ * With `scope` (a path inside the folder, already resolved by resolveIngestScope), only that
+ * folder or file is brought in sync; the rest of the index is left as it is.
  */
 
-export type IngestJobResult = { runId: number; source: string; stats: IngestStats; errors: IngestError[]; durationMs: number };
+export type IngestJobResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
 
 /** The work of an ingest job, from its params; used when it starts and when another instance resumes it. */
-export function ingestJobHandler(db: Db, { config, dir, embedder }: { config: Config; dir: string; embedder?: Embedder }): JobHandler {
+export function ingestJobHandler(db: Db, { config, dir, scope, embedder }: { config: Config; dir: string; scope?: string; embedder?: Embedder }): JobHandler {
   return async (context) => {
     // An earlier attempt died mid-run: its ingest run row can never finish.
     if (context.attempt > 1) await markInterruptedIngestRuns(db, { since: context.createdAt });
     const result = await runIngest(db, {
       dir,
+      scope,
       embedder: embedder ?? createEmbedder(config.model),
       onProgress: (p) => context.progress({ phase: p.phase, done: p.done, total: p.total, errors: 0, ...(p.path ? { detail: p.path } : {}) }),
     });
-    const jobResult: IngestJobResult = { runId: result.runId, source: result.source, stats: result.stats, errors: result.errors, durationMs: result.durationMs };
+    const jobResult: IngestJobResult = { runId: result.runId, source: result.source, scope: result.scope, stats: result.stats, errors: result.errors, durationMs: result.durationMs };
     return {
       result: jobResult,
       progress: { phase: 'done', done: result.stats.files, total: result.stats.files, errors: result.errors.length },
@@ -33,20 +36,23 @@ export function ingestJobHandler(db: Db, { config, dir, embedder }: { config: Co
   };
 }
 
-/** The folder a stored ingest job works on. */
-export function ingestJobDir(job: Pick<JobRow, 'params'>, config: Config): string {
-  const dir = (job.params as { dir?: unknown } | null)?.dir;
-  return typeof dir === 'string' ? dir : config.content.dir;
+/** The folder and scope a stored ingest job works on (its params). */
+export function ingestJobTarget(job: Pick<JobRow, 'params'>, config: Config): { dir: string; scope?: string } {
+  const params = (job.params ?? {}) as { dir?: unknown; path?: unknown };
+  return {
+    dir: typeof params.dir === 'string' ? params.dir : config.content.dir,
+    ...(typeof params.path === 'string' ? { scope: params.path } : {}),
+  };
 }
 
 export async function startIngestJob(
   db: Db,
-  { config, userId, dir = config.content.dir, embedder }: { config: Config; userId: string | null; dir?: string; embedder?: Embedder },
+  { config, userId, dir = config.content.dir, scope, embedder }: { config: Config; userId: string | null; dir?: string; scope?: string; embedder?: Embedder },
 ): Promise<StartJobResult> {
   return startJob(db, {
     kind: 'ingest',
-    params: { dir },
+    params: scope ? { dir, path: scope } : { dir },
     createdBy: userId,
-    handler: ingestJobHandler(db, { config, dir, embedder }),
+    handler: ingestJobHandler(db, { config, dir, scope, embedder }),
   });
 }

@@ -23,7 +23,11 @@ export async function findUserByEmail(db: Db, { email }: { email: string }): Pro
   return user;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A session's user; an id that is not a UUID (a malformed token) is nobody, not a query error. */
 export async function findUserById(db: Db, { id }: { id: string }): Promise<PublicUser | undefined> {
+  if (!UUID.test(id)) return undefined;
   const [user] = await db.select(publicColumns).from(users).where(eq(users.id, id)).limit(1);
   return user;
 }

@@ -12,6 +12,7 @@ import { invalidateTermStats } from '@/lib/rag/term-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
 import { parseDocument, type ParsedDocument } from './parse';
+import { isInScope, normalizeScope } from './scope';
 import { listSourceFiles } from './sources';
 
 /**
@@ -20,16 +21,23 @@ import { listSourceFiles } from './sources';
  *  2. apply all changes in ONE transaction: prune deleted documents, replace changed ones.
  * A run that fails or is killed before phase 2 commits leaves the previous index exactly as it
  * was, and searchable throughout. Unchanged files (same content hash) cost a read and a hash.
+ * A scoped run (one folder or file of the source) adds, updates and prunes documents under that
+ * path only: the source's other documents are left alone, and their ids and urls stay theirs.
  */
 
 export type IngestProgress = { phase: 'scan' | 'embed' | 'write' | 'done'; done: number; total: number; path?: string };
 export type IngestError = { path: string; message: string };
-export type IngestResult = { runId: number; source: string; stats: IngestStats; errors: IngestError[]; durationMs: number };
+export type IngestResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
 
 export type IngestOptions = {
   dir: string;
   /** Name the documents are grouped under; defaults to the folder relative to the cwd. */
   source?: string;
+  /**
+   * Only this folder or file, relative to `dir` (already checked against the disk by the caller,
+   * see scope.ts; a path leading outside `dir` throws). Documents elsewhere are not touched.
+   */
+  scope?: string;
   embedder: Embedder;
   onProgress?: (progress: IngestProgress) => void;
 };
@@ -50,18 +58,27 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
   const started = Date.now();
   const source = options.source ?? (path.relative(process.cwd(), path.resolve(options.dir)) || '.');
   const progress = options.onProgress ?? (() => {});
+  const scope = normalizeScope(options.dir, options.scope);
   const [run] = await db.insert(ingestRuns).values({ source, status: 'running' }).returning({ id: ingestRuns.id });
   const runId = run!.id;
   const errors: IngestError[] = [];
   const stats: IngestStats = {
     files: 0, added: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, chunksWritten: 0, chunksDeleted: 0,
     embeddingModel: options.embedder.id,
+    ...(scope ? { scope } : {}),
   };
 
   try {
-    const files = await listSourceFiles(options.dir);
+    const files = await listSourceFiles(options.dir, { scope });
     stats.files = files.length;
-    const [stored, foreign] = await Promise.all([listDocumentRefs(db, { source }), listForeignKeys(db, { source })]);
+    const [sourceDocs, foreign] = await Promise.all([listDocumentRefs(db, { source }), listForeignKeys(db, { source })]);
+    // Outside the scope, this source's documents count like another source's: never pruned or
+    // replaced by this run, and their ids and urls are taken (a file moved into the scope from
+    // outside it is reported; a re-ingest of both places, or of the whole folder, moves it).
+    const stored = sourceDocs.filter((d) => isInScope(d.path, scope));
+    const outside = sourceDocs.filter((d) => !isInScope(d.path, scope));
+    const outsideById = new Map(outside.map((d) => [d.id, d.path]));
+    const outsideBySlug = new Map(outside.map((d) => [d.slug, d.path]));
     const storedById = new Map(stored.map((d) => [d.id, d]));
 
     // Phase 1a: parse and hash everything.
@@ -92,9 +109,13 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       const problem =
         accepted.has(id) || foreign.ids.has(id)
           ? `duplicate document id "${id}"`
-          : claimedSlugs.has(slug) || foreign.slugs.has(slug) || (owner !== undefined && owner !== id && parsedIds.has(owner))
-            ? `duplicate url "${slug}"`
-            : undefined;
+          : outsideById.has(id)
+            ? `duplicate document id "${id}" (used by ${outsideById.get(id)}, outside the re-ingested path)`
+            : claimedSlugs.has(slug) || foreign.slugs.has(slug) || (owner !== undefined && owner !== id && parsedIds.has(owner))
+              ? `duplicate url "${slug}"`
+              : outsideBySlug.has(slug)
+                ? `duplicate url "${slug}" (used by ${outsideBySlug.get(slug)}, outside the re-ingested path)`
+                : undefined;
       if (problem) {
         stats.failed++;
         errors.push({ path: file.path, message: problem });
@@ -203,7 +224,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       .set({ status: 'succeeded', finishedAt: new Date(), durationMs, stats, errors })
       .where(eq(ingestRuns.id, runId));
     progress({ phase: 'done', done: stats.files, total: stats.files });
-    return { runId, source, stats, errors, durationMs };
+    return { runId, source, scope: scope ?? null, stats, errors, durationMs };
   } catch (error) {
     const durationMs = Date.now() - started;
     errors.push({ path: '(run)', message: (error as Error).message });

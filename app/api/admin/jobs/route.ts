@@ -17,6 +17,7 @@ export const dynamic = 'force-dynamic';
 /**
  * POST /api/admin/jobs — start a console job:
  *   { "kind": "ingest" }                                   needs knowledge:ingest
+ *   { "kind": "ingest", "path": "de" }                     only that folder or file of CONTENT_DIR
  *   { "kind": "eval", "eval": "retrieval" | "answers" | "actions" }   needs evals:run
  *   { "kind": "eval", "eval": "pairwise", "a": 12, "b": 14 }          needs evals:run and an LLM
  * → 202 { job }, or 409 { error: { code: "already_running", … }, job } while one of its kind runs.
