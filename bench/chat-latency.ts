@@ -12,285 +12,20 @@
  * OPENAI_* are removed from its environment (--openai keeps OPENAI_*). --url benchmarks a server
  * that is already running instead. Prints figures; asserts nothing.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile } from '@/lib/eval/metrics';
-import { loadQa, type QaItem } from '@/lib/eval/qa';
-import { readUIMessageStream } from './lib/ui-stream';
+import { loadQa } from '@/lib/eval/qa';
+import { AppServer, hasProductionBuild } from './lib/app-server';
+import { exitCodeFor, handleInterrupts, throwIfInterrupted } from './lib/interrupt';
+import { mixedQuestions, take } from './lib/questions';
+import { chat, SESSION_COOKIE, Visitor, type Chat } from './lib/visitor';
 
 const ROOT = path.resolve(__dirname, '..');
-const READY_TIMEOUT_MS = 180_000;
-const CHAT_TIMEOUT_MS = 120_000;
-const SESSION_COOKIE = 'lantern-chat';
 const TARGET_TTFT_P95_MS = 300;
 const TARGET_GOLDEN_TTFT_P95_MS = 100;
-
-/** Aborted by the first Ctrl-C (or SIGTERM): requests stop, the app is stopped, nothing is printed. */
-const interrupt = new AbortController();
-
-class Interrupted extends Error {
-  constructor(readonly signal: NodeJS.Signals) {
-    super(`Interrupted (${signal}).`);
-  }
-}
-
-function throwIfInterrupted() {
-  if (interrupt.signal.aborted) throw interrupt.signal.reason;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The app under test
-
-class AppServer {
-  private readonly logTail: string[] = [];
-  private stopping: Promise<void> | undefined;
-  private removed = false;
-
-  private constructor(
-    readonly baseUrl: string,
-    private readonly child: ChildProcess,
-    private readonly dataDir: string,
-    verbose: boolean,
-  ) {
-    const keep = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      if (verbose) process.stderr.write(text);
-      this.logTail.push(...text.split('\n').filter((l) => l.trim()));
-      this.logTail.splice(0, Math.max(0, this.logTail.length - 40));
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-  }
-
-  static async start({ verbose, keepModelEnv }: { verbose: boolean; keepModelEnv: boolean }): Promise<AppServer> {
-    const port = await freePort();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-bench-chat-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SEED_DEMO: 'always', INGEST_ON_START: 'always', CHAT_RATE_LIMIT_PER_MINUTE: '1000000' }; // the bench is one visitor sending far more than a person would
-    delete env.DATABASE_URL;
-    delete env.PGLITE_DIR;
-    if (!keepModelEnv) for (const key of Object.keys(env)) if (key.startsWith('OPENAI_')) delete env[key];
-    // Its own process group, so stop() can end next and anything it forks, and a Ctrl-C in the
-    // terminal reaches only this script (which then stops the server itself).
-    const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'next'), ['start', '-p', String(port), '-H', '127.0.0.1'], {
-      cwd: ROOT,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return new AppServer(`http://127.0.0.1:${port}`, child, dataDir, verbose);
-  }
-
-  get exited(): boolean {
-    return this.child.exitCode !== null || this.child.signalCode !== null;
-  }
-
-  /** Polls GET /api/health until it answers 200 with status 'ok' (and ready, if it says). */
-  async waitUntilReady(): Promise<number> {
-    const started = performance.now();
-    let last = 'no answer yet';
-    while (performance.now() - started < READY_TIMEOUT_MS) {
-      throwIfInterrupted();
-      if (this.exited) throw new Error(`the app exited while starting (${last}). Its last output:\n${this.output()}`);
-      try {
-        const response = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.any([AbortSignal.timeout(5_000), interrupt.signal]) });
-        const body = await response.text();
-        if (response.status === 200 && isReady(body)) return performance.now() - started;
-        last = `health ${response.status}: ${body.slice(0, 200)}`;
-      } catch (error) {
-        last = error instanceof Error ? error.message : String(error);
-      }
-      await sleep(500);
-    }
-    throw new Error(`the app was not ready after ${READY_TIMEOUT_MS / 1000} s (${last}). Its last output:\n${this.output()}`);
-  }
-
-  output(): string {
-    return this.logTail.map((l) => `  | ${l}`).join('\n');
-  }
-
-  /** SIGTERM to the process group, SIGKILL after 10 s, then the data directory is removed. */
-  stop(): Promise<void> {
-    this.stopping ??= (async () => {
-      if (!this.exited) {
-        const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-        this.signal('SIGTERM');
-        const timer = setTimeout(() => this.signal('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      this.removeDataDir();
-    })();
-    return this.stopping;
-  }
-
-  /** Last resort (process exit, a second Ctrl-C): nothing asynchronous can run any more. */
-  stopSync(): void {
-    if (!this.exited) this.signal('SIGKILL');
-    this.removeDataDir();
-  }
-
-  private removeDataDir() {
-    if (this.removed) return;
-    this.removed = true;
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
-  }
-
-  private signal(signal: NodeJS.Signals) {
-    if (this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, signal);
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-function isReady(body: string): boolean {
-  try {
-    const json: unknown = JSON.parse(body);
-    if (typeof json !== 'object' || json === null) return false;
-    const status = json as { status?: unknown; ready?: unknown };
-    return status.status === 'ok' && (status.ready === undefined || status.ready === true);
-  } catch {
-    return false;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Simulated visitors
-
-/** A visitor's cookies (the anonymous chat ownership cookie among them), as a browser keeps them. */
-class Visitor {
-  private readonly cookies = new Map<string, string>();
-
-  header(): string | undefined {
-    return this.cookies.size === 0 ? undefined : [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  hasSession(): boolean {
-    return this.cookies.has(SESSION_COOKIE);
-  }
-
-  remember(response: Response): void {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      if (eq <= 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      if (value === '' || /;\s*max-age=0\b/i.test(cookie)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
-type Chat = { ok: boolean; ttftMs: number | null; totalMs: number; outcome: string; error?: string };
-
-const reported = new Set<string>();
-
-/** Prints each kind of failure once (the first body of each HTTP status, each stream error). */
-function reportOnce(key: string, message: string) {
-  if (reported.has(key)) return;
-  reported.add(key);
-  console.log(`\n  ! ${message}`);
-}
-
-async function chat(baseUrl: string, visitor: Visitor, text: string): Promise<Chat> {
-  const body = {
-    conversationId: crypto.randomUUID(),
-    message: { id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text }] },
-  };
-  const cookie = visitor.header();
-  const started = performance.now();
-  try {
-    const response = await fetch(`${baseUrl}/api/chat`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-      signal: AbortSignal.any([AbortSignal.timeout(CHAT_TIMEOUT_MS), interrupt.signal]),
-    });
-    visitor.remember(response);
-    if (!response.ok) {
-      const errorBody = await response.text().catch(() => '');
-      const totalMs = performance.now() - started;
-      reportOnce(`http ${response.status}`, `HTTP ${response.status} for ${JSON.stringify(text)}: ${errorBody.slice(0, 500)}`);
-      return { ok: false, ttftMs: null, totalMs, outcome: `http ${response.status}`, error: `HTTP ${response.status}` };
-    }
-    const stream = await readUIMessageStream(response, started);
-    const outcome = typeof stream.metadata.outcome === 'string' ? stream.metadata.outcome : 'none';
-    if (stream.errors.length > 0) {
-      reportOnce(`stream ${stream.errors[0]}`, `error event in the stream for ${JSON.stringify(text)}: ${stream.errors[0]}`);
-      return { ok: false, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome, error: stream.errors[0] };
-    }
-    return { ok: true, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome };
-  } catch (error) {
-    throwIfInterrupted();
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    reportOnce(`exception ${message}`, `request failed for ${JSON.stringify(text)}: ${message}`);
-    return { ok: false, ttftMs: null, totalMs: performance.now() - started, outcome: 'failed', error: message };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Questions
-
-/** Deterministic pseudo-random numbers, so every run asks the same questions in the same order. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j] as T, out[i] as T];
-  }
-  return out;
-}
-
-/** Golden-set questions without history, shuffled within each language, then languages interleaved. */
-function mixedQuestions(items: QaItem[]): QaItem[] {
-  const random = rng(7);
-  const byLang = new Map<string, QaItem[]>();
-  for (const item of items.filter((i) => !i.history?.length)) {
-    const lang = item.lang ?? 'unknown';
-    byLang.set(lang, [...(byLang.get(lang) ?? []), item]);
-  }
-  const queues = [...byLang.keys()].sort().map((lang) => shuffled(byLang.get(lang) ?? [], random));
-  const out: QaItem[] = [];
-  while (queues.some((q) => q.length > 0)) for (const q of queues) if (q.length > 0) out.push(q.shift() as QaItem);
-  return out;
-}
-
-/** n items from `from`, wrapping around when the list is shorter. */
-function take<T>(list: T[], from: number, n: number): T[] {
-  return list.length === 0 ? [] : Array.from({ length: n }, (_, i) => list[(from + i) % list.length] as T);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -377,22 +112,11 @@ async function main() {
 
   let server: AppServer | undefined;
   let baseUrl = values.url?.replace(/\/+$/, '');
-  // First signal: abort the run, stop the app, exit. A second one: kill the app and exit now.
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupt.signal.aborted) {
-      server?.stopSync();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    }
-    console.error(`\n${signal}: stopping the app…`);
-    interrupt.abort(new Interrupted(signal));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  process.once('exit', () => server?.stopSync());
+  handleInterrupts(() => server?.stopSync());
 
   try {
     if (!baseUrl) {
-      if (!fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) {
+      if (!hasProductionBuild()) {
         console.error('No production build: run `npm run build` first.');
         process.exitCode = 1;
         return;
@@ -452,5 +176,5 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = error instanceof Interrupted ? (error.signal === 'SIGINT' ? 130 : 143) : 1;
+  process.exitCode = exitCodeFor(error);
 });

@@ -234,6 +234,34 @@ test('a graceful stop finishes the chat answers in flight and hands its running 
   await api.dispose();
 });
 
+test('with DATABASE_READ_URL, search reads the replica while the chat stays on the primary', async ({ playwright }) => {
+  // A stand-in replica: same schema, no articles. Real streaming replication is not set up here;
+  // what this checks is which database each path reads.
+  const replica = await createTestDatabase('lantern_replica');
+  const migrator = await startInstance({ DATABASE_URL: replica.url, SEED_DEMO: 'never', INGEST_ON_START: 'never' });
+  await migrator.stop();
+  const reader = await startInstance({ ...instanceEnv(), DATABASE_READ_URL: replica.url });
+  try {
+    const api = await playwright.request.newContext();
+    const viaPrimary = await json<{ results: unknown[] }>(await api.get(`${b.baseUrl}/api/search?q=roaming`));
+    expect(viaPrimary.results.length).toBeGreaterThan(0);
+    const viaReplica = await api.get(`${reader.baseUrl}/api/search?q=roaming`);
+    expect(viaReplica.status()).toBe(200);
+    expect((await json<{ results: unknown[] }>(viaReplica)).results).toEqual([]);
+    // The chat reads and writes the primary: it finds the articles and stores the conversation there.
+    const conversationId = randomUUID();
+    const reply = await sendChat(api, reader.baseUrl, { conversationId, text: 'How do I restart my Box 5?' });
+    expect(reply).toMatchObject({ status: 200, finished: true });
+    expect(reply.body).toContain('"outcome":"answered"');
+    const [stored] = await database.admin<{ n: number }[]>`select count(*)::int as n from messages where conversation_id = ${conversationId}`;
+    expect(stored!.n).toBe(2);
+    await api.dispose();
+  } finally {
+    await reader.stop();
+    await replica.drop();
+  }
+});
+
 test('the app logs JSON lines; request lines carry a request id; no message text or password reaches the log', async ({ playwright }) => {
   const api = await playwright.request.newContext();
   const secretQuestion = `What does roaming cost in Zanzibar-${randomUUID().slice(0, 8)}?`;
@@ -251,5 +279,20 @@ test('the app logs JSON lines; request lines carry a request id; no message text
   for (const line of chatLines) expect(line.requestId).toEqual(expect.stringMatching(/^[0-9a-f-]{36}$/));
   expect(b.output()).not.toContain('Zanzibar');
   expect(b.output()).not.toContain('lantern-demo'); // the demo password, sent at every sign-in
+  await api.dispose();
+});
+
+test('a demoted expert loses internal articles at once, session or not', async ({ playwright }) => {
+  const api = await playwright.request.newContext();
+  await signInApi(api, b.baseUrl, 'expert@alpenwave.example');
+  const article = `${b.baseUrl}/articles/internal-goodwill-credit-policy`;
+  expect((await api.get(article)).status()).toBe(200);
+  await database.admin`update users set role = 'customer' where email = 'expert@alpenwave.example'`;
+  try {
+    // Same session token (it still says "expert"): the role is read from the database.
+    expect((await api.get(article)).status()).toBe(404);
+  } finally {
+    await database.admin`update users set role = 'expert' where email = 'expert@alpenwave.example'`;
+  }
   await api.dispose();
 });

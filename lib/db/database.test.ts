@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, migrationState } from './migrate';
 import { queryRows } from './rows';
 import { testBackends } from './test-databases';
-import type { Database } from './client';
+import { openPglite, PGLITE_SHARED_BUFFERS, type Database } from './client';
 
 describe.each(testBackends())('database on $name', ({ open }) => {
   let database: Database;
@@ -55,5 +55,17 @@ describe.each(testBackends())('database on $name', ({ open }) => {
       sql`select cfgname from pg_ts_config where cfgname in ('english','german','french','italian','simple') order by cfgname`,
     );
     expect(rows.map((r) => r.cfgname)).toEqual(['english', 'french', 'german', 'italian', 'simple']);
+  });
+});
+
+describe('the embedded database', () => {
+  it('runs with small shared buffers (resident memory inside the app process)', async () => {
+    const database = await openPglite();
+    try {
+      const [row] = await queryRows<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+      expect(row!.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+    } finally {
+      await database.close();
+    }
   });
 });

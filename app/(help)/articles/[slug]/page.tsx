@@ -5,9 +5,7 @@ import { notFound } from 'next/navigation';
 import { Markdown } from '@/components/article/markdown';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { auth } from '@/lib/auth';
-import { can } from '@/lib/auth/permissions';
-import { isRole } from '@/lib/auth/roles';
+import { checkAccess } from '@/lib/auth/guard';
 import { getDatabase } from '@/lib/db';
 import { findDocumentBySlug, findTranslations } from '@/lib/db/queries/documents';
 import { isLocale, LOCALE_NAMES } from '@/lib/i18n/locales';
@@ -17,11 +15,13 @@ type Props = { params: Promise<{ slug: string }> };
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/;
 
-/** Staff with knowledge:read may open internal articles; everyone else sees public ones only. */
+/**
+ * Staff with knowledge:read may open internal articles; everyone else sees public ones only.
+ * The role is the database's (checkAccess), not the token's: a demoted user loses access at once.
+ */
 async function loadArticle(slug: string) {
   if (!SLUG.test(slug)) return undefined;
-  const role = (await auth())?.user?.role;
-  const includeInternal = isRole(role) && can(role, 'knowledge:read');
+  const includeInternal = (await checkAccess('knowledge:read')).ok;
   const { db } = await getDatabase();
   const article = await findDocumentBySlug(db, { slug, includeInternal });
   if (!article) return undefined;
