@@ -24,7 +24,7 @@ export type JobView = {
   stale: boolean;
 };
 
-/** The browser calls a running job stale after this long without a heartbeat (the server's cut-off is 60 s). */
+/** The browser calls a running job stale after this long without a heartbeat (another instance takes it over after JOB_STALE_AFTER_SECONDS, 30 s by default). */
 export const STALE_VIEW_MS = 15_000;
 
 function progressOf(value: unknown): JobProgressView {
