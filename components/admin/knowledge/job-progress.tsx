@@ -66,7 +66,7 @@ export function JobProgress({ job, unit = 'items' }: { job: JobView; unit?: stri
         />
       </div>
       {active && progress.detail && <p className="truncate text-xs text-muted-foreground">{progress.detail}</p>}
-      {job.stale && <p className="text-xs text-destructive">No sign of life from this job for a while: its server may have stopped. Another server takes it over within a minute.</p>}
+      {job.stale && <p className="text-xs text-destructive">No sign of life from this job for a while: its server may have stopped. Another server takes it over, or this one resumes it when it restarts.</p>}
       {job.error && <p className="text-sm text-destructive">{job.error}</p>}
     </div>
   );
