@@ -61,6 +61,7 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: 'auto', METRICS_TOKEN: 'e2e-metrics-token-0123456789' },
+    // warn: the request log of every spec would drown the test report; specs that check logging start their own instances.
+    env: { DATA_DIR: process.env.E2E_DATA_DIR, SEED_DEMO: 'auto', METRICS_TOKEN: 'e2e-metrics-token-0123456789', LOG_LEVEL: 'warn' },
   },
 });
