@@ -41,6 +41,7 @@ type Result = {
   wallMs: number;
   memory: { peak: number; last: number }[];
   metricsChat200: (number | null)[];
+  heap: string[];
 };
 
 const servers: AppServer[] = [];
@@ -52,12 +53,30 @@ async function startApp(env: Record<string, string>, verbose: boolean): Promise<
   return app;
 }
 
+async function metricsText(app: AppServer): Promise<string | null> {
+  const response = await fetch(`${app.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return response.ok ? response.text() : null;
+}
+
+function metricValue(text: string | null, series: string): number | null {
+  if (text === null) return null;
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.split(' ').at(-1)) : 0;
+}
+
 /** `lantern_http_requests_total{route="/api/chat",status="200"}` from an instance's /api/metrics. */
 async function chatRequestsCounted(app: AppServer): Promise<number | null> {
-  const response = await fetch(`${app.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  if (!response.ok) return null;
-  const line = (await response.text()).split('\n').find((l) => l.startsWith('lantern_http_requests_total{route="/api/chat",status="200"}'));
-  return line ? Number(line.split(' ').at(-1)) : 0;
+  return metricValue(await metricsText(app), 'lantern_http_requests_total{route="/api/chat",status="200"}');
+}
+
+/** Where an instance's memory is at the end, as Node reports it: JS heap, and external (PGlite's WebAssembly memory among it). */
+async function heapBreakdown(app: AppServer): Promise<string> {
+  const text = await metricsText(app);
+  const mbOf = (series: string) => {
+    const v = metricValue(text, series);
+    return v === null ? 'n/a' : `${(v / 1024 / 1024).toFixed(0)} MB`;
+  };
+  return `heap ${mbOf('lantern_nodejs_heap_size_used_bytes')} used of ${mbOf('lantern_nodejs_heap_size_total_bytes')}, external ${mbOf('lantern_nodejs_external_memory_bytes')}`;
 }
 
 async function runLoad(name: string, instances: AppServer[], questions: string[], { concurrency, seconds }: { concurrency: number; seconds: number }): Promise<Result> {
@@ -93,7 +112,9 @@ async function runLoad(name: string, instances: AppServer[], questions: string[]
   process.stderr.write('\n');
   const memory = samplers.map((s) => s.stop());
   const after = await Promise.all(instances.map(chatRequestsCounted));
+  const heap = await Promise.all(instances.map(heapBreakdown));
   return {
+    heap,
     name,
     instances,
     chats,
@@ -123,7 +144,7 @@ function report(r: Result): string {
     const counted = r.metricsChat200[i];
     lines.push(
       `  instance ${i + 1}: ${sent.length} answers (${sent.filter((c) => c.ok).length} ok); /api/metrics counted ${counted ?? 'n/a'} /api/chat 200s; ` +
-        `peak RSS ${mb(r.memory[i]!.peak)} MB (end ${mb(r.memory[i]!.last)} MB) — ${r.memory[i]!.peak < MEMORY_LIMIT_MB * 1024 * 1024 ? `under ${MEMORY_LIMIT_MB} MB` : `OVER ${MEMORY_LIMIT_MB} MB`}`,
+        `peak RSS ${mb(r.memory[i]!.peak)} MB (end ${mb(r.memory[i]!.last)} MB) — ${r.memory[i]!.peak < MEMORY_LIMIT_MB * 1024 * 1024 ? `under ${MEMORY_LIMIT_MB} MB` : `OVER ${MEMORY_LIMIT_MB} MB`}; at the end ${r.heap[i]}`,
     );
   });
   return lines.join('\n');

@@ -80,6 +80,7 @@ async function counts() {
 }
 
 test.beforeAll(async () => {
+  test.setTimeout(180_000); // starting servers, preparing a database
   database = await createTestDatabase('lantern_instances');
   contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-instances-content-'));
   fs.cpSync('content/articles', contentDir, { recursive: true });
