@@ -8,6 +8,7 @@ import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
 import { consoleJobHandlers } from '@/lib/console/jobs/handlers';
 import { startJobWorker } from '@/lib/console/jobs/worker';
 import { installShutdownHandlers } from '@/lib/shutdown';
+import { collectGarbage } from '@/lib/runtime/collect-garbage';
 import { ConfigError } from '@/lib/config';
 import { createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
@@ -57,6 +58,8 @@ export async function startLantern(): Promise<void> {
       firstStaleAfterMs: config.database.kind === 'pglite' ? 0 : undefined,
     });
     installShutdownHandlers({ graceMs: config.shutdownGraceMs, closeDatabase: closeDatabases });
+    // The embedded database's initdb and a bulk ingest leave large WebAssembly memories behind.
+    if (database.kind === 'pglite') collectGarbage();
     const migrations = await migrationState(database);
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
     log().info(
