@@ -9,21 +9,11 @@
 # (wal_level=replica, max_wal_senders=10, trust for replication on loopback) are all it needs.
 set -euo pipefail
 
-readonly TAG='[test-db]'
-log() { printf '%s %s\n' "$TAG" "$*" >&2; }
-die() {
-  printf '%s ERROR: %s\n' "$TAG" "$*" >&2
-  exit 1
-}
+# shellcheck source=scripts/test-db/common.sh
+. "$(dirname "$0")/common.sh"
 
 [[ $# -eq 2 ]] || die "usage: $0 PRIMARY_DIR DIR"
-primary="$(cd -- "$1" && pwd -P)" || die "no such dir: $1"
-[[ -f "$primary/lantern-test-db.env" ]] || die "$primary was not made by scripts/test-db/start.sh"
-LANTERN_TEST_DB_PORT=''
-LANTERN_TEST_DB_URL=''
-LANTERN_TEST_DB_BINDIR=''
-# shellcheck source=/dev/null
-. "$primary/lantern-test-db.env"
+load_cluster "$1"
 primary_port="$LANTERN_TEST_DB_PORT"
 primary_url="$LANTERN_TEST_DB_URL"
 bindir="$LANTERN_TEST_DB_BINDIR"
@@ -36,22 +26,15 @@ data="$dir/data"
 state="$dir/lantern-test-db.env"
 printf 'LANTERN_TEST_DB_DIR=%q\nLANTERN_TEST_DB_DATA=%q\n' "$dir" "$data" >"$state"
 
-# As start.sh: the server tools refuse root, so run them as 'postgres' there.
-run_as=''
-if [[ "$(id -u)" -eq 0 ]]; then
-  run_as=postgres
-  chown -R "$run_as:" "$dir"
-fi
-as_pg() {
-  if [[ -n "$run_as" ]]; then (cd / && runuser -u "$run_as" -- "$@"); else "$@"; fi
-}
+# As root, the copy belongs to the primary's owner, who runs the tools (as_data_owner).
+if [[ "$(id -u)" -eq 0 ]]; then chown -R "$(stat -c %U "$LANTERN_TEST_DB_DATA"):" "$dir"; fi
 
 log "copying the primary (port $primary_port) into $data"
-as_pg "$bindir/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$data" -R -X stream -c fast --no-sync >&2
+as_data_owner "$bindir/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U postgres -D "$data" -R -X stream -c fast --no-sync >&2
 
 port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')"
 log "starting the replica on 127.0.0.1:$port"
-as_pg "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 \
+as_data_owner "$bindir/pg_ctl" -D "$data" -l "$dir/postgres.log" -w -t 60 \
   -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c hot_standby=on" \
   start >/dev/null
 url="${primary_url/:$primary_port\//:$port/}"
