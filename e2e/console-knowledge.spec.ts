@@ -43,6 +43,26 @@ test.describe('console: knowledge', () => {
     await expect(page.getByTestId('ingest-runs')).toContainText('succeeded');
   });
 
+  test('an expert re-ingests one folder; a path outside the content folder is refused with its reason', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInExpert(page);
+    await page.goto('/admin/knowledge');
+    await page.getByLabel('Only this folder or file (optional)').fill('../../etc');
+    await page.getByRole('button', { name: 'Re-ingest now' }).click();
+    await expect(page.getByTestId('job-error')).toContainText(/path/i);
+
+    await page.getByLabel('Only this folder or file (optional)').fill('de');
+    await page.getByRole('button', { name: 'Re-ingest now' }).click();
+    const progress = page.getByTestId('job-progress');
+    await expect(progress).toHaveAttribute('data-status', 'succeeded', { timeout: 90_000 });
+    await expect(page.getByTestId('ingest-scope')).toContainText('de');
+    // Only the German folder was read (the whole corpus has 189 files).
+    const count = await page.getByTestId('job-progress-count').textContent();
+    const [done] = (count ?? '').split(' / ').map((n) => Number.parseInt(n, 10));
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(189);
+  });
+
   test('a second start while an ingest runs is refused with 409, and the running job carries on', async ({ page }) => {
     test.setTimeout(120_000);
     await signInExpert(page);

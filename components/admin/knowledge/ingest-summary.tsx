@@ -39,8 +39,14 @@ export function ErrorList({ errors }: { errors: ErrorItem[] }) {
 
 export function IngestSummary({ result }: { result: unknown }) {
   const { stats, errors } = statsOf(result);
+  const scope = (result as { scope?: unknown } | null)?.scope;
   return (
     <div className="grid gap-1 text-sm" data-testid="ingest-summary">
+      {typeof scope === 'string' && (
+        <p data-testid="ingest-scope">
+          Only <code className="font-mono">{scope}</code>; the rest of the index was left as it was.
+        </p>
+      )}
       <StatsLine stats={stats} />
       {errors.length > 0 && <ErrorList errors={errors} />}
     </div>
