@@ -1,3 +1,4 @@
+import { DataTable } from '@/components/ui/data-table';
 import type { Metadata } from 'next';
 import { BarChart } from '@/components/admin/charts/bar-chart';
 import { formatDateTime, formatValue } from '@/components/admin/charts/format';
@@ -146,26 +147,16 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
           {data.unanswered.length === 0 ? (
             <p className="text-sm text-muted-foreground">Every question in this range got an answer.</p>
           ) : (
-            <table className="w-full text-sm" data-testid="unanswered">
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th className="py-2 pr-4 font-medium">Question (latest wording)</th>
-                  <th className="py-2 pr-4 font-medium">Language</th>
-                  <th className="py-2 pr-4 text-right font-medium">Asked</th>
-                  <th className="py-2 font-medium">Last asked</th>
+            <DataTable testId="unanswered" columns={['Question (latest wording)', 'Language', { label: 'Asked', align: 'right' }, 'Last asked']}>
+              {data.unanswered.map((u) => (
+                <tr key={u.normalized} className="border-b last:border-0">
+                  <td className="py-2 pr-4">{u.text}</td>
+                  <td className="py-2 pr-4">{u.lang}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{u.count}</td>
+                  <td className="py-2 whitespace-nowrap">{formatDateTime(u.lastAskedAt)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.unanswered.map((u) => (
-                  <tr key={u.normalized} className="border-b last:border-0">
-                    <td className="py-2 pr-4">{u.text}</td>
-                    <td className="py-2 pr-4">{u.lang}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{u.count}</td>
-                    <td className="py-2 whitespace-nowrap">{formatDateTime(u.lastAskedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )}
         </CardContent>
       </Card>

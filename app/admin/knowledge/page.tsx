@@ -4,6 +4,7 @@ import { formatDateTime, formatDuration } from '@/components/admin/charts/format
 import { IngestPanel } from '@/components/admin/knowledge/ingest-panel';
 import { ErrorList, StatsLine, statsOf } from '@/components/admin/knowledge/ingest-summary';
 import { JobStatusBadge } from '@/components/admin/knowledge/job-progress';
+import { DataTable } from '@/components/ui/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requirePagePermission } from '@/lib/auth/guard';
@@ -65,54 +66,43 @@ export default async function KnowledgePage() {
           {sources.length === 0 ? (
             <p className="text-sm text-muted-foreground">The index is empty.</p>
           ) : (
-            <table className="w-full text-sm" data-testid="sources-table">
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th className="py-2 pr-4 font-medium">Source</th>
-                  <th className="py-2 pr-4 text-right font-medium">Documents</th>
-                  <th className="py-2 pr-4 text-right font-medium">Passages</th>
-                  <th className="py-2 pr-4 font-medium">Languages</th>
-                  <th className="py-2 font-medium">Last ingest</th>
+            <DataTable testId="sources-table" columns={['Source', { label: 'Documents', align: 'right' }, { label: 'Passages', align: 'right' }, 'Languages', 'Last ingest']}>
+              {sources.map((s) => (
+                <tr key={s.source} className="border-b last:border-0 align-top">
+                  <td className="py-2 pr-4 font-mono">{s.source}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums" data-testid="source-documents">
+                    {s.documents}
+                    {s.internal > 0 && <span className="block text-xs text-muted-foreground">{s.internal} internal</span>}
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{s.chunks}</td>
+                  <td className="py-2 pr-4">
+                    <ul className="flex flex-wrap gap-1">
+                      {s.languages.map((l) => (
+                        <li key={l.lang}>
+                          <Badge variant="outline">
+                            {l.lang} · {l.documents}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="py-2">
+                    {s.lastRun ? (
+                      <div className="grid gap-0.5">
+                        <span>
+                          <Badge variant={RUN_STATUS[s.lastRun.status] ?? 'secondary'}>{s.lastRun.status}</Badge> {formatDateTime(s.lastRun.startedAt)}
+                        </span>
+                        <span className="text-xs text-muted-foreground">
+                          <StatsLine stats={s.lastRun.stats} />
+                        </span>
+                      </div>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {sources.map((s) => (
-                  <tr key={s.source} className="border-b last:border-0 align-top">
-                    <td className="py-2 pr-4 font-mono">{s.source}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums" data-testid="source-documents">
-                      {s.documents}
-                      {s.internal > 0 && <span className="block text-xs text-muted-foreground">{s.internal} internal</span>}
-                    </td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{s.chunks}</td>
-                    <td className="py-2 pr-4">
-                      <ul className="flex flex-wrap gap-1">
-                        {s.languages.map((l) => (
-                          <li key={l.lang}>
-                            <Badge variant="outline">
-                              {l.lang} · {l.documents}
-                            </Badge>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="py-2">
-                      {s.lastRun ? (
-                        <div className="grid gap-0.5">
-                          <span>
-                            <Badge variant={RUN_STATUS[s.lastRun.status] ?? 'secondary'}>{s.lastRun.status}</Badge> {formatDateTime(s.lastRun.startedAt)}
-                          </span>
-                          <span className="text-xs text-muted-foreground">
-                            <StatsLine stats={s.lastRun.stats} />
-                          </span>
-                        </div>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )}
         </CardContent>
       </Card>
@@ -126,37 +116,25 @@ export default async function KnowledgePage() {
           {views.length === 0 ? (
             <p className="text-sm text-muted-foreground">No re-ingest has been started from the console yet.</p>
           ) : (
-            <table className="w-full text-sm" data-testid="ingest-jobs">
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th className="py-2 pr-4 font-medium">Started</th>
-                  <th className="py-2 pr-4 font-medium">By</th>
-                  <th className="py-2 pr-4 font-medium">Status</th>
-                  <th className="py-2 pr-4 font-medium">Duration</th>
-                  <th className="py-2 pr-4 font-medium">Result</th>
-                  <th className="py-2 font-medium">Problems</th>
-                </tr>
-              </thead>
-              <tbody>
-                {views.map((job) => {
-                  const { stats, errors } = statsOf(job.result);
-                  return (
-                    <tr key={job.id} className="border-b last:border-0 align-top" data-job-id={job.id}>
-                      <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(job.createdAt)}</td>
-                      <td className="py-2 pr-4">{(job.createdBy && names.get(job.createdBy)) ?? '—'}</td>
-                      <td className="py-2 pr-4">
-                        <JobStatusBadge status={job.status} />
-                      </td>
-                      <td className="py-2 pr-4 whitespace-nowrap">{durationLabel(job)}</td>
-                      <td className="py-2 pr-4">{job.error ? <span className="text-destructive">{job.error}</span> : <StatsLine stats={stats} />}</td>
-                      <td className="py-2">
-                        <ErrorList errors={errors} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable testId="ingest-jobs" columns={['Started', 'By', 'Status', 'Duration', 'Result', 'Problems']}>
+              {views.map((job) => {
+                const { stats, errors } = statsOf(job.result);
+                return (
+                  <tr key={job.id} className="border-b last:border-0 align-top" data-job-id={job.id}>
+                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(job.createdAt)}</td>
+                    <td className="py-2 pr-4">{(job.createdBy && names.get(job.createdBy)) ?? '—'}</td>
+                    <td className="py-2 pr-4">
+                      <JobStatusBadge status={job.status} />
+                    </td>
+                    <td className="py-2 pr-4 whitespace-nowrap">{durationLabel(job)}</td>
+                    <td className="py-2 pr-4">{job.error ? <span className="text-destructive">{job.error}</span> : <StatsLine stats={stats} />}</td>
+                    <td className="py-2">
+                      <ErrorList errors={errors} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
           )}
         </CardContent>
       </Card>
@@ -170,38 +148,25 @@ export default async function KnowledgePage() {
           {runs.length === 0 ? (
             <p className="text-sm text-muted-foreground">No ingest has run yet.</p>
           ) : (
-            <table className="w-full text-sm" data-testid="ingest-runs">
-              <thead className="text-left text-muted-foreground">
-                <tr className="border-b">
-                  <th className="py-2 pr-4 font-medium">Run</th>
-                  <th className="py-2 pr-4 font-medium">Source</th>
-                  <th className="py-2 pr-4 font-medium">Started</th>
-                  <th className="py-2 pr-4 font-medium">Status</th>
-                  <th className="py-2 pr-4 font-medium">Duration</th>
-                  <th className="py-2 pr-4 font-medium">Result</th>
-                  <th className="py-2 font-medium">Problems</th>
+            <DataTable testId="ingest-runs" columns={['Run', 'Source', 'Started', 'Status', 'Duration', 'Result', 'Problems']}>
+              {runs.map((run) => (
+                <tr key={run.id} className="border-b last:border-0 align-top">
+                  <td className="py-2 pr-4 tabular-nums">#{run.id}</td>
+                  <td className="py-2 pr-4 font-mono">{run.source}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(run.startedAt)}</td>
+                  <td className="py-2 pr-4">
+                    <Badge variant={RUN_STATUS[run.status] ?? 'secondary'}>{run.status}</Badge>
+                  </td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDuration(run.durationMs)}</td>
+                  <td className="py-2 pr-4">
+                    <StatsLine stats={run.stats} />
+                  </td>
+                  <td className="py-2">
+                    <ErrorList errors={run.errors} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {runs.map((run) => (
-                  <tr key={run.id} className="border-b last:border-0 align-top">
-                    <td className="py-2 pr-4 tabular-nums">#{run.id}</td>
-                    <td className="py-2 pr-4 font-mono">{run.source}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(run.startedAt)}</td>
-                    <td className="py-2 pr-4">
-                      <Badge variant={RUN_STATUS[run.status] ?? 'secondary'}>{run.status}</Badge>
-                    </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDuration(run.durationMs)}</td>
-                    <td className="py-2 pr-4">
-                      <StatsLine stats={run.stats} />
-                    </td>
-                    <td className="py-2">
-                      <ErrorList errors={run.errors} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           )}
         </CardContent>
       </Card>

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { formatDateTime } from '@/components/admin/charts/format';
 import { PairwisePanel } from '@/components/admin/evals/pairwise-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { DataTable } from '@/components/ui/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requirePagePermission } from '@/lib/auth/guard';
@@ -135,34 +136,24 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           <CardTitle>Figures</CardTitle>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b">
-                <th className="py-2 pr-4 font-medium">Metric (overall)</th>
-                <th className="py-2 pr-4 text-right font-medium">A #{a}</th>
-                <th className="py-2 pr-4 text-right font-medium">B #{b}</th>
-                <th className="py-2 text-right font-medium">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {METRICS[kind].map((def) => {
-                const va = def.read(runA.metrics.overall);
-                const vb = def.read(runB.metrics.overall);
-                const delta = va !== null && vb !== null ? vb - va : null;
-                const good = delta !== null && Math.abs(delta) > 1e-9 && delta > 0 === def.higherIsBetter;
-                return (
-                  <tr key={def.key} className="border-b last:border-0">
-                    <td className="py-2 pr-4">{def.label}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatMetric(va, def.format)}</td>
-                    <td className="py-2 pr-4 text-right tabular-nums">{formatMetric(vb, def.format)}</td>
-                    <td className={`py-2 text-right tabular-nums ${delta === null || Math.abs(delta) < 1e-9 ? '' : good ? 'text-success' : 'text-destructive'}`}>
-                      {delta === null ? '—' : `${delta > 0 ? '+' : ''}${def.format === 'rate' ? `${(delta * 100).toFixed(1)} pt` : def.format === 'ms' ? `${delta.toFixed(1)} ms` : delta.toFixed(3)}`}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable columns={['Metric (overall)', { label: `A #${a}`, align: 'right' }, { label: `B #${b}`, align: 'right' }, { label: 'Change', align: 'right' }]}>
+            {METRICS[kind].map((def) => {
+              const va = def.read(runA.metrics.overall);
+              const vb = def.read(runB.metrics.overall);
+              const delta = va !== null && vb !== null ? vb - va : null;
+              const good = delta !== null && Math.abs(delta) > 1e-9 && delta > 0 === def.higherIsBetter;
+              return (
+                <tr key={def.key} className="border-b last:border-0">
+                  <td className="py-2 pr-4">{def.label}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatMetric(va, def.format)}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{formatMetric(vb, def.format)}</td>
+                  <td className={`py-2 text-right tabular-nums ${delta === null || Math.abs(delta) < 1e-9 ? '' : good ? 'text-success' : 'text-destructive'}`}>
+                    {delta === null ? '—' : `${delta > 0 ? '+' : ''}${def.format === 'rate' ? `${(delta * 100).toFixed(1)} pt` : def.format === 'ms' ? `${delta.toFixed(1)} ms` : delta.toFixed(3)}`}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
         </CardContent>
       </Card>
 
@@ -213,42 +204,31 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           </nav>
         </CardHeader>
         <CardContent className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="compare-rows">
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b">
-                <th className="py-2 pr-4 font-medium">Question</th>
-                <th className="py-2 pr-4 font-medium">A #{a}</th>
-                <th className="py-2 pr-4 font-medium">B #{b}</th>
-                <th className="py-2 pr-4 font-medium">B vs A</th>
-                {judged.length > 0 && <th className="py-2 font-medium">LLM judge</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => {
-                const judge = verdicts.get(row.id);
-                return (
-                  <tr key={row.id} className="border-b last:border-0 align-top" data-verdict={row.verdict}>
-                    <td className="py-2 pr-4">
-                      <span className="font-mono text-xs text-muted-foreground">
-                        {row.id} · {row.lang}
-                      </span>
-                      <span className="block">{row.question ?? row.a?.detail ?? row.b?.detail ?? ''}</span>
+          <DataTable testId="compare-rows" columns={['Question', `A #${a}`, `B #${b}`, 'B vs A', ...(judged.length > 0 ? ['LLM judge'] : [])]}>
+            {rows.map((row) => {
+              const judge = verdicts.get(row.id);
+              return (
+                <tr key={row.id} className="border-b last:border-0 align-top" data-verdict={row.verdict}>
+                  <td className="py-2 pr-4">
+                    <span className="font-mono text-xs text-muted-foreground">
+                      {row.id} · {row.lang}
+                    </span>
+                    <span className="block">{row.question ?? row.a?.detail ?? row.b?.detail ?? ''}</span>
+                  </td>
+                  <td className="py-2 pr-4">{row.a ? <span title={row.a.detail}>{row.a.label}</span> : '—'}</td>
+                  <td className="py-2 pr-4">{row.b ? <span title={row.b.detail}>{row.b.label}</span> : '—'}</td>
+                  <td className="py-2 pr-4">
+                    <Badge variant={VERDICT[row.verdict].variant}>{VERDICT[row.verdict].label}</Badge>
+                  </td>
+                  {judged.length > 0 && (
+                    <td className="py-2" title={judge?.reason}>
+                      {judge ? (judge.winner === null ? 'unjudged' : judge.winner === 'tie' ? 'tie' : `${judge.winner.toUpperCase()} better`) : '—'}
                     </td>
-                    <td className="py-2 pr-4">{row.a ? <span title={row.a.detail}>{row.a.label}</span> : '—'}</td>
-                    <td className="py-2 pr-4">{row.b ? <span title={row.b.detail}>{row.b.label}</span> : '—'}</td>
-                    <td className="py-2 pr-4">
-                      <Badge variant={VERDICT[row.verdict].variant}>{VERDICT[row.verdict].label}</Badge>
-                    </td>
-                    {judged.length > 0 && (
-                      <td className="py-2" title={judge?.reason}>
-                        {judge ? (judge.winner === null ? 'unjudged' : judge.winner === 'tie' ? 'tie' : `${judge.winner.toUpperCase()} better`) : '—'}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                  )}
+                </tr>
+              );
+            })}
+          </DataTable>
         </CardContent>
       </Card>
     </div>
