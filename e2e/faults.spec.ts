@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { randomUUID, sendChat } from './support/api';
 import { startPreparedInstance, type Instance } from './support/instances';
+import { startCluster, testDb, type Cluster } from './support/test-db';
 
 /**
  * PostgreSQL goes away under a running instance and comes back: customers get a clear 503 (not a
@@ -17,24 +14,18 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 // PostgreSQL's server binaries are needed; npm test installs them and then sets TEST_DATABASE_URL.
 test.skip(!process.env.TEST_DATABASE_URL, 'needs PostgreSQL (npm test provides it)');
 
-let clusterDir: string;
-let url: string;
+let cluster: Cluster;
 let app: Instance;
-
-function cluster(action: 'stop' | 'start'): void {
-  execFileSync('bash', ['scripts/test-db/server.sh', clusterDir, action], { stdio: 'inherit' });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000); // starting servers, preparing a database
-  clusterDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-faults-pg-'));
-  url = execFileSync('bash', ['scripts/test-db/start.sh', clusterDir], { encoding: 'utf8' }).trim().split('\n').at(-1)!;
-  app = await startPreparedInstance(url);
+  cluster = startCluster('lantern-faults-pg');
+  app = await startPreparedInstance(cluster.url);
 });
 
 test.afterAll(async () => {
   await app?.stop('SIGKILL');
-  if (clusterDir) execFileSync('bash', ['scripts/test-db/stop.sh', clusterDir], { stdio: 'inherit' });
+  if (cluster) testDb('stop.sh', cluster.dir);
 });
 
 test('PostgreSQL stopped mid-conversation: clear 503s, no crash, recovery by itself, nothing lost', async ({ playwright }) => {
@@ -43,7 +34,7 @@ test('PostgreSQL stopped mid-conversation: clear 503s, no crash, recovery by its
   const first = await sendChat(api, app.baseUrl, { conversationId, text: 'How do I restart my Box 5?' });
   expect(first).toMatchObject({ status: 200, finished: true });
 
-  cluster('stop');
+  testDb('server.sh', cluster.dir, 'stop');
   const started = Date.now();
   const refused = await api.post(`${app.baseUrl}/api/chat`, {
     data: { conversationId, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text: 'And the Box 3?' }] } },
@@ -61,7 +52,7 @@ test('PostgreSQL stopped mid-conversation: clear 503s, no crash, recovery by its
   expect((await api.get(`${app.baseUrl}/api/health/live`)).status()).toBe(200);
   expect(app.process.exitCode).toBeNull();
 
-  cluster('start');
+  testDb('server.sh', cluster.dir, 'start');
   await expect.poll(async () => (await api.get(`${app.baseUrl}/api/health/ready`)).status(), { timeout: 30_000 }).toBe(200);
   const resumed = await sendChat(api, app.baseUrl, { conversationId, text: 'And the Box 3?' });
   expect(resumed).toMatchObject({ status: 200, finished: true });
@@ -75,7 +66,7 @@ test('PostgreSQL stopped mid-conversation: clear 503s, no crash, recovery by its
   expect(detail.messages.filter((m) => m.role === 'assistant')).toHaveLength(2);
 
   // And in the database itself, the rows are all there.
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const sql = postgres(cluster.url, { max: 1, onnotice: () => {} });
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from messages where conversation_id = ${conversationId}`;
   await sql.end();
   expect(row!.n).toBe(4);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { signInApi } from './support/api';
 import { startInstance, startPreparedInstance, type Instance } from './support/instances';
+import { startCluster, testDb } from './support/test-db';
 
 /**
  * DATABASE_READ_URL on a real streaming replica (pg_basebackup -R, scripts/test-db/replica.sh):
@@ -26,17 +26,12 @@ let replicaUrl: string;
 let contentDir: string;
 let app: Instance;
 
-function testDb(script: string, ...args: string[]): string {
-  return execFileSync('bash', [`scripts/test-db/${script}`, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim().split('\n').at(-1)!;
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000); // starting servers, preparing a database
-  primaryDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-primary-'));
+  ({ dir: primaryDir, url: primaryUrl } = startCluster('lantern-primary'));
   replicaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-replica-'));
   contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-replica-content-'));
   fs.cpSync('content/articles', contentDir, { recursive: true });
-  primaryUrl = testDb('start.sh', primaryDir);
   const preparer = await startPreparedInstance(primaryUrl, { CONTENT_DIR: contentDir });
   await preparer.stop();
   replicaUrl = testDb('replica.sh', primaryDir, replicaDir);

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD } from '../helpers';
 
 /**
  * The public APIs as a script would call them (no browser page): sign in through Auth.js's
  * credentials callback, send chat messages and read the UI message stream.
  */
-
-export const DEMO_PASSWORD = 'lantern-demo';
 
 /** Signs `api` in; its cookie jar then carries the session (to every port on the same host). */
 export async function signInApi(api: APIRequestContext, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<void> {

@@ -11,17 +11,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_([0-9a-f-]{36})$/i;
 
-export type ConversationListParams = {
+/** The list's filters as the URL carries them: days instead of instants, plus the page cursor. */
+export type ConversationListParams = Omit<ConversationListFilters, 'since' | 'until'> & {
   from?: string;
   to?: string;
-  lang?: string;
-  feedback?: 'up' | 'down' | 'none';
-  endorsement?: 'customer' | 'expert' | 'none';
-  handoff?: 'yes' | 'no';
-  noAnswer?: boolean;
-  golden?: boolean;
-  tools?: boolean;
-  q?: string;
   after?: ConversationCursor;
   before?: ConversationCursor;
 };

@@ -10,11 +10,11 @@ import { runActionEvaluation, runAnswerEvaluation, runRetrievalEvaluation, type 
  * (they compete for the same database and CPU), whichever type it is.
  */
 
-const evalJobRequestSchema = z.union([
-  z.object({ eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }),
-  z.object({ eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }),
-]);
-export type EvalJobRequest = { eval: EvalType; withGolden?: boolean } | { eval: 'pairwise'; a: number; b: number };
+/** What an evaluation job is asked to run: the API's request (with `kind`) and the stored params both follow these. */
+export const evalRunRequestSchema = z.object({ eval: z.enum(['retrieval', 'answers', 'actions'] as const satisfies readonly EvalType[]), withGolden: z.boolean().optional() });
+export const pairwiseRequestSchema = z.object({ eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() });
+const evalJobRequestSchema = z.discriminatedUnion('eval', [evalRunRequestSchema, pairwiseRequestSchema]);
+export type EvalJobRequest = z.infer<typeof evalJobRequestSchema>;
 
 /** The work of an evaluation job; re-run from the start when another instance resumes it. */
 export function evalJobHandler(db: Db, { config, request }: { config: Config; request: EvalJobRequest }): JobHandler {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Permission } from '@/lib/auth/permissions';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { startEvalJob } from '@/lib/console/evals/jobs';
+import { evalRunRequestSchema, pairwiseRequestSchema, startEvalJob } from '@/lib/console/evals/jobs';
 import { pairwiseUnavailableReason } from '@/lib/console/evals/pairwise';
 import { findEvalRun } from '@/lib/console/evals/runs';
 import { startIngestJob } from '@/lib/console/knowledge/ingest-job';
@@ -19,8 +19,8 @@ export const jobRequestSchema = z.discriminatedUnion('kind', [
   /** `path`: re-ingest only this folder or file of CONTENT_DIR (relative to it). */
   z.object({ kind: z.literal('ingest'), path: ingestPathSchema.optional() }).strict(),
   z.discriminatedUnion('eval', [
-    z.object({ kind: z.literal('eval'), eval: z.enum(['retrieval', 'answers', 'actions']), withGolden: z.boolean().optional() }).strict(),
-    z.object({ kind: z.literal('eval'), eval: z.literal('pairwise'), a: z.number().int().positive(), b: z.number().int().positive() }).strict(),
+    evalRunRequestSchema.extend({ kind: z.literal('eval') }).strict(),
+    pairwiseRequestSchema.extend({ kind: z.literal('eval') }).strict(),
   ]),
 ]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;

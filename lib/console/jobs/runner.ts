@@ -3,6 +3,7 @@ import { createJob, finishJob, markJobRunning, recordJobProgress, releaseJob, ty
 import type { JobRow } from '@/lib/db/schema';
 import { errorFields, log } from '@/lib/observability/logger';
 import { instanceId } from './instance';
+import { progressOf } from './view';
 
 /**
  * Runs console jobs (re-ingest, evaluations) inside an app instance. The job's row is the source
@@ -119,11 +120,6 @@ function runInBackground(db: Db, job: JobRow, handler: JobHandler, heartbeatMs: 
 function messageOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, 2000) || 'The job failed.';
-}
-
-function progressOf(value: unknown): JobProgress {
-  const p = (value ?? {}) as Partial<JobProgress>;
-  return { phase: p.phase ?? 'starting', done: p.done ?? 0, total: p.total ?? 0, errors: p.errors ?? 0 };
 }
 
 async function execute(db: Db, job: JobRow, handler: JobHandler, heartbeatMs: number, controller: AbortController, begin: () => Promise<number | null>): Promise<void> {

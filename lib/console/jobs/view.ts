@@ -27,7 +27,8 @@ export type JobView = {
 /** The browser calls a running job stale after this long without a heartbeat (another instance takes it over after JOB_STALE_AFTER_SECONDS, 30 s by default). */
 export const STALE_VIEW_MS = 15_000;
 
-function progressOf(value: unknown): JobProgressView {
+/** A stored progress value (jsonb, so any shape) as a well-formed progress. */
+export function progressOf(value: unknown): JobProgressView {
   const p = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
   return {
