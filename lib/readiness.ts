@@ -1,5 +1,5 @@
 import { getSystemStatus, type SystemStatus } from '@/lib/system-status';
-import { isDraining } from '@/lib/shutdown';
+import { isDraining } from '@/lib/draining';
 
 /**
  * Readiness, for a load balancer: may this instance take traffic now? Yes when the database

@@ -1,6 +1,7 @@
 import { stopJobWorker } from '@/lib/console/jobs/worker';
 import { stopLocalJobs } from '@/lib/console/jobs/runner';
 import { errorFields, log } from '@/lib/observability/logger';
+import { beginDraining, drainingForMs, endGracePeriod } from '@/lib/draining';
 
 /**
  * Graceful shutdown on SIGTERM/SIGINT. Next's own handler stops accepting connections, waits for
@@ -13,34 +14,11 @@ import { errorFields, log } from '@/lib/observability/logger';
  *  - holds Next's process.exit until the jobs are released and the database is closed.
  */
 
-type State = { draining: boolean; graceSignal: AbortSignal; abortGrace: () => void; started: number };
-const holder = globalThis as typeof globalThis & { __lanternShutdown?: State };
-
-function state(): State {
-  if (!holder.__lanternShutdown) {
-    const controller = new AbortController();
-    holder.__lanternShutdown = { draining: false, graceSignal: controller.signal, abortGrace: () => controller.abort(new Error('The server is restarting.')), started: 0 };
-  }
-  return holder.__lanternShutdown;
-}
-
-export function isDraining(): boolean {
-  return state().draining;
-}
-
-/** Aborted when the shutdown grace period is over: long-running work (chat answers) listens to it. */
-export function shutdownSignal(): AbortSignal {
-  return state().graceSignal;
-}
-
 export function installShutdownHandlers({ graceMs, closeDatabase }: { graceMs: number; closeDatabase: () => Promise<void> }): void {
   const onSignal = (signal: NodeJS.Signals) => {
-    const s = state();
-    if (s.draining) return;
-    s.draining = true;
-    s.started = Date.now();
+    if (!beginDraining()) return;
     log().info({ signal, graceMs }, 'shutting down: draining requests, releasing jobs');
-    const grace = setTimeout(() => s.abortGrace(), graceMs);
+    const grace = setTimeout(endGracePeriod, graceMs);
     grace.unref();
     stopJobWorker();
     const released = stopLocalJobs({ timeoutMs: Math.min(graceMs, 10_000) });
@@ -60,7 +38,7 @@ function holdExitUntil(released: Promise<void>, closeDatabase: () => Promise<voi
   process.exit = ((code?: number) => {
     const cleanup = released.then(closeDatabase).catch((error: unknown) => log().warn(errorFields(error), 'shutdown cleanup failed'));
     void Promise.race([cleanup, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]).then(() => {
-      log().info({ code, ms: Date.now() - state().started }, 'shut down');
+      log().info({ code, ms: drainingForMs() }, 'shut down');
       exit(code);
     });
   }) as typeof process.exit;

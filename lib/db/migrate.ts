@@ -34,13 +34,20 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 export type MigrationState = { applied: number; expected: number; latest: string | null; pending: number };
 
+type Journal = { entries: { tag: string; when: number }[] };
+let shippedJournal: Journal | undefined;
+
+/** The migrations shipped with this build: read once (readiness probes ask every few seconds). */
+function journal(): Journal {
+  shippedJournal ??= JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+  return shippedJournal;
+}
+
 /** How many of the migrations shipped in drizzle/ the database has applied. */
 export async function migrationState(database: Database): Promise<MigrationState> {
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string; when: number }[];
-  };
-  const expected = journal.entries.length;
-  const latest = journal.entries.at(-1)?.tag ?? null;
+  const { entries } = journal();
+  const expected = entries.length;
+  const latest = entries.at(-1)?.tag ?? null;
   const [row] = await queryRows<{ applied: number }>(
     database.db,
     sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,

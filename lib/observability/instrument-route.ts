@@ -1,6 +1,6 @@
 import { apiError } from '@/lib/http/errors';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
-import { isDraining } from '@/lib/shutdown';
+import { isDraining } from '@/lib/draining';
 import { errorFields, log } from './logger';
 import { metrics } from './metrics';
 import { requestIdFrom, runInRequest } from './request-context';

@@ -8,7 +8,7 @@ import { getConfig } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import { apiError } from '@/lib/http/errors';
 import { readJsonBody } from '@/lib/http/json-body';
-import { shutdownSignal } from '@/lib/shutdown';
+import { shutdownSignal } from '@/lib/draining';
 import { instrumentRoute } from '@/lib/observability/instrument-route';
 
 export const dynamic = 'force-dynamic';
