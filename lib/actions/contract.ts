@@ -97,7 +97,7 @@ export type ChangeLine = { label: string; before: string | null; after: string }
 /** A write tool's preview: what the approval card shows. */
 export type ActionPreview = { title: string; changes: ChangeLine[]; notes: string[] };
 
-export const APPROVAL_STATUSES = ['pending', 'declined', 'executing', 'executed', 'refused', 'failed', 'expired'] as const;
+export const APPROVAL_STATUSES = ['pending', 'declined', 'executing', 'executed', 'refused', 'failed', 'expired', 'superseded'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** The approval card's data (UI message data part `data-approval`, id = approvalId). */

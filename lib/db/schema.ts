@@ -14,6 +14,12 @@ export const users = pgTable(
     role: text('role', { enum: ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Bumped on sign-out and password change: tokens carrying an older version are no session. */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /** Seeded by the demo (published password): disabled when demo seeding is turned off. */
+    demo: boolean('demo').notNull().default(false),
+    /** A disabled user cannot sign in, and their sessions end at once. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
     check('users_role_check', sql`${t.role} in ('customer', 'expert', 'analyst', 'admin')`),
@@ -105,7 +111,8 @@ export const chunks = pgTable(
     embeddingDim: integer('embedding_dim').notNull(),
   },
   (t) => [
-    index('chunks_document_idx').on(t.documentId),
+    // One row per (document, position): two ingests can never leave duplicates behind.
+    uniqueIndex('chunks_document_ordinal_key').on(t.documentId, t.ordinal),
     index('chunks_tsv_idx').using('gin', t.tsv),
     index('chunks_tsv_simple_idx').using('gin', t.tsvSimple),
     index('chunks_model_idx').on(t.embeddingModel),
@@ -617,7 +624,7 @@ export const approvals = pgTable(
   (t) => [
     index('approvals_conversation_idx').on(t.conversationId, t.createdAt),
     index('approvals_user_status_idx').on(t.userId, t.status),
-    check('approvals_status_check', sql`${t.status} in ('pending', 'declined', 'executing', 'executed', 'refused', 'failed', 'expired')`),
+    check('approvals_status_check', sql`${t.status} in ('pending', 'declined', 'executing', 'executed', 'refused', 'failed', 'expired', 'superseded')`),
   ],
 );
 
@@ -711,3 +718,15 @@ export const jobs = pgTable(
 export type JobRow = typeof jobs.$inferSelect;
 export type GoldenAnswerVersionRow = typeof goldenAnswerVersions.$inferSelect;
 export type AnswerReviewRow = typeof answerReviews.$inferSelect;
+
+/**
+ * Named leases shared by every process on the database (app instances, the CLI): one holder at a
+ * time, kept alive by renewing `expires_at`; a holder that dies loses it when it expires.
+ * The ingest lease keeps two ingests (start-up, CLI, console job) from writing at once.
+ */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
