@@ -45,6 +45,7 @@ const STATUS_STYLE: Record<Exclude<ApprovalStatus, 'pending'>, { variant: 'succe
   refused: { variant: 'outline', Icon: Ban },
   failed: { variant: 'destructive', Icon: CircleExclamationPoint },
   expired: { variant: 'secondary', Icon: Clock },
+  superseded: { variant: 'secondary', Icon: Clock },
 };
 
 function ChangeRow({ line, labels }: { line: ChangeLine; labels: ChatLabels }) {

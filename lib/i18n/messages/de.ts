@@ -162,6 +162,7 @@ export const de: Messages = {
       refused: 'Nicht möglich',
       failed: 'Fehlgeschlagen',
       expired: 'Abgelaufen',
+      superseded: 'Durch neue Bedingungen ersetzt',
     },
   },
 };

@@ -160,6 +160,7 @@ export const en = {
       refused: 'Refused',
       failed: 'Failed',
       expired: 'Expired',
+      superseded: 'Replaced by new terms',
     },
   },
 };

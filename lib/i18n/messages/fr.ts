@@ -162,6 +162,7 @@ export const fr: Messages = {
       refused: 'Rejetée',
       failed: 'Échec',
       expired: 'Expirée',
+      superseded: 'Remplacée par de nouvelles conditions',
     },
   },
 };

@@ -162,6 +162,7 @@ export const it: Messages = {
       refused: 'Respinta',
       failed: 'Non riuscita',
       expired: 'Scaduta',
+      superseded: 'Sostituita da nuove condizioni',
     },
   },
 };
