@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@': import.meta.dirname } },
+  // server-only throws outside React's server build; under Vitest every module is server code.
+  resolve: { alias: { '@': import.meta.dirname, 'server-only': `${import.meta.dirname}/node_modules/server-only/empty.js` } },
   test: {
     include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     environment: 'node',

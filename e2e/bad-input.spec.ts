@@ -23,12 +23,12 @@ const SQLISH = "'; drop table users; --";
 const SCRIPTISH = '<script>alert(1)</script>';
 
 /**
- * Rows that may rightly change on a rejected request: the chat allowance is taken before the
- * conversation's owner is checked (every attempt counts, so probing other people's
- * conversation ids is rate limited too). Only those rows are left out; login counters are not
- * (sign-ins happen before the first snapshot), and nothing else is.
+ * Rows that may rightly change on a rejected request: request limits (chat, feedback, hand-off,
+ * approvals, search) are taken before the owner of what is asked for is checked (every attempt
+ * counts, so probing other people's ids is rate limited too). Only those rows are left out;
+ * login counters are not (sign-ins happen before the first snapshot), and nothing else is.
  */
-const CHANGING_ROWS: Record<string, string> = { rate_limits: "where key not like 'chat:%'" };
+const CHANGING_ROWS: Record<string, string> = { rate_limits: "where key like 'login:%'" };
 
 type Snapshot = Record<string, string>;
 

@@ -57,6 +57,9 @@ const envSchema = z.object({
   CHAT_MODEL_TIMEOUT_MS: positiveInt(30000),
   CHAT_FALLBACK: z.enum(['none', 'local']).default('none'),
   CHAT_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  SEARCH_RATE_LIMIT_PER_MINUTE: positiveInt(120),
+  RATE_LIMIT_ADDRESS_FACTOR: positiveInt(4),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JOB_STALE_AFTER_SECONDS: positiveInt(30),
@@ -78,6 +81,15 @@ export type Config = {
   search: SearchWeights;
   /** Below this reranked score the best passage is not trusted: the system abstains. */
   retrievalMinScore: number;
+  /** Request limits (lib/http/rate-limits.ts); every count lives in the database. */
+  rateLimits: {
+    /** Searches one client address may run per minute (the page and the API together). */
+    searchPerMinute: number;
+    /** One address may send this many times what one visitor may (offices share an address). */
+    addressFactor: number;
+  };
+  /** How many reverse proxies in front of the app append to X-Forwarded-For (0: none, use the TCP peer). */
+  trustedProxyHops: number;
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
   /** A running job whose instance has not beaten for this long is taken over by another instance. */
@@ -154,6 +166,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxDfFraction: e.SEARCH_MAX_DF,
     },
     retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
+    rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE, addressFactor: e.RATE_LIMIT_ADDRESS_FACTOR },
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     metricsToken: e.METRICS_TOKEN,
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -1,8 +1,7 @@
+import 'server-only';
 import { forbidden, redirect } from 'next/navigation';
-import type { NextRequest } from 'next/server';
 import { getDatabase } from '@/lib/db';
 import { findUserById, type PublicUser } from '@/lib/db/queries/users';
-import { apiError } from '@/lib/http/errors';
 import { auth } from './index';
 import { can, type Permission } from './permissions';
 
@@ -32,36 +31,4 @@ export async function requirePagePermission(permission: Permission, { from }: { 
   if (access.ok) return access.user;
   if (access.reason === 'unauthenticated') redirect(`/login?callbackUrl=${encodeURIComponent(from)}`);
   forbidden();
-}
-
-export class AccessDeniedError extends Error {
-  constructor(readonly reason: 'unauthenticated' | 'forbidden') {
-    super(reason === 'unauthenticated' ? 'Sign in first.' : 'You do not have permission to do that.');
-    this.name = 'AccessDeniedError';
-  }
-}
-
-/** For server actions: throws AccessDeniedError, which the action turns into a form error. */
-export async function requireActionPermission(permission: Permission): Promise<PublicUser> {
-  const access = await checkAccess(permission);
-  if (!access.ok) throw new AccessDeniedError(access.reason);
-  return access.user;
-}
-
-type RouteContext<P> = { params: Promise<P> };
-
-/** For route handlers: answers 401/403 as JSON before the handler runs. */
-export function withPermission<P = Record<string, string>>(
-  permission: Permission,
-  handler: (request: NextRequest, context: RouteContext<P> & { user: PublicUser }) => Promise<Response>,
-) {
-  return async (request: NextRequest, context: RouteContext<P>): Promise<Response> => {
-    const access = await checkAccess(permission);
-    if (!access.ok) {
-      return access.reason === 'unauthenticated'
-        ? apiError(401, 'unauthenticated', 'Sign in to use this API.')
-        : apiError(403, 'forbidden', `Your role does not allow ${permission}.`);
-    }
-    return handler(request, { ...context, user: access.user });
-  };
 }

@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import { baseAuthConfig } from './config';
 import { verifyLogin } from './login';
-import { clientAddress } from './client-address';
+import { clientAddress } from '@/lib/http/client-address';
 
 /** Thrown to the sign-in form when the limit on failed attempts is reached. */
 export class RateLimitedSignin extends CredentialsSignin {
@@ -19,10 +19,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       credentials: { email: { type: 'email' }, password: { type: 'password' } },
       async authorize(credentials, request) {
         const { db } = await getDatabase();
+        const config = getConfig();
         const result = await verifyLogin(db, {
           credentials,
-          ip: clientAddress(request.headers),
-          limits: getConfig().loginRateLimit,
+          ip: clientAddress(request.headers, { trustedProxyHops: config.trustedProxyHops }),
+          limits: config.loginRateLimit,
         });
         if (result.ok) return result.user;
         if (result.reason === 'rate_limited') throw new RateLimitedSignin();

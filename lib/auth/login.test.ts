@@ -95,21 +95,44 @@ describe.each(testBackends())('login limits across addresses on $name', ({ open 
     await database?.close();
   });
 
-  it('limits one email tried from many (forged) addresses', async () => {
-    // The per-email limit is four times the per-address one: 12 failures from 12 addresses.
-    for (let i = 0; i < limits.max * 4; i++) {
-      const result = await verifyLogin(database.db, {
-        credentials: { email: 'target@example.com', password: 'wrong' },
-        ip: `192.0.2.${i}`,
-        limits,
-      });
-      expect(result).toEqual({ ok: false, reason: 'invalid' });
-    }
-    const next = await verifyLogin(database.db, {
-      credentials: { email: 'target@example.com', password: 'right' },
-      ip: '198.51.100.1',
-      limits,
-    });
-    expect(next).toMatchObject({ ok: false, reason: 'rate_limited' });
+  it('slows an email tried from many addresses down instead of locking the real user out', async () => {
+    const waits: number[] = [];
+    const attempt = (password: string, ip: string) =>
+      verifyLogin(database.db, { credentials: { email: 'target@example.com', password }, ip, limits, delay: async (ms) => waits.push(ms) });
+    // The per-email threshold is four times the per-address limit: 12 failures from 12 addresses, no delay yet.
+    for (let i = 0; i < limits.max * 4; i++) expect(await attempt('wrong', `192.0.2.${i}`)).toEqual({ ok: false, reason: 'invalid' });
+    expect(waits).toEqual([]);
+    // Past it, every attempt waits longer (the attacker's too), but none is refused.
+    expect(await attempt('wrong', '192.0.2.200')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await attempt('wrong', '192.0.2.201')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await attempt('right', '198.51.100.1')).toMatchObject({ ok: true });
+    expect(waits).toEqual([500, 1000, 1500]);
+  });
+});
+
+describe.each(testBackends())('login attempts in a burst on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+    await createUser(database.db, { email: 'burst@example.com', name: 'Burst', passwordHash: await hashPassword('right'), role: 'customer' });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('gives 20 simultaneous wrong guesses from one address no more password checks than the limit', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => verifyLogin(database.db, { credentials: { email: 'burst@example.com', password: 'wrong' }, ip: '203.0.113.5', limits, delay: async () => {} })),
+    );
+    expect(results.filter((r) => !r.ok && r.reason === 'invalid')).toHaveLength(limits.max);
+    expect(results.filter((r) => !r.ok && r.reason === 'rate_limited')).toHaveLength(20 - limits.max);
+  });
+
+  it('gives back the attempt of a sign-in that succeeds', async () => {
+    const attempt = (password: string) => verifyLogin(database.db, { credentials: { email: 'burst@example.com', password }, ip: '203.0.113.9', limits, delay: async () => {} });
+    // Many right sign-ins in a row never add up to a limit.
+    for (let i = 0; i < limits.max * 3; i++) expect((await attempt('right')).ok).toBe(true);
+    for (let i = 0; i < limits.max; i++) expect(await attempt('wrong')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await attempt('right')).toMatchObject({ ok: false, reason: 'rate_limited' });
   });
 });

@@ -14,7 +14,8 @@ import { anonKeyOf } from './anon-key';
 export const ANON_COOKIE = 'lantern-chat';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export type ChatIdentity = { owner: ConversationOwner; signedIn: boolean; userId: string | null };
+/** `created`: this request had no visitor cookie and was given one (it counts as a new visitor). */
+export type ChatIdentity = { owner: ConversationOwner; signedIn: boolean; userId: string | null; created: boolean };
 
 /** The current owner; with `create`, an anonymous visitor gets a session cookie on the spot. */
 export async function resolveChatIdentity({ create, secure = false }: { create: boolean; secure?: boolean }): Promise<ChatIdentity | null> {
@@ -28,14 +29,16 @@ export async function resolveChatIdentity({ create, secure = false }: { create: 
     // along: what the visitor started before signing in is theirs.
     if (await findUserById(db, { id: userId })) {
       const anonKey = token && TOKEN.test(token) ? anonKeyOf(token) : undefined;
-      return { owner: { kind: 'user', userId, anonKey }, signedIn: true, userId };
+      return { owner: { kind: 'user', userId, anonKey }, signedIn: true, userId, created: false };
     }
   }
+  let created = false;
   if (!token || !TOKEN.test(token)) {
     if (!create) return null;
+    created = true;
     token = randomBytes(32).toString('base64url');
     // Secure whenever the site is served over https; a session cookie (ends with the browser session).
     jar.set(ANON_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure });
   }
-  return { owner: { kind: 'anon', anonKey: anonKeyOf(token) }, signedIn: false, userId: null };
+  return { owner: { kind: 'anon', anonKey: anonKeyOf(token) }, signedIn: false, userId: null, created };
 }

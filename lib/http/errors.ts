@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import type { z } from 'zod';
 import { metrics } from '@/lib/observability/metrics';
 
 /** Machine-readable error codes every API answers with, in { error: { code, message } }. */
@@ -16,4 +17,9 @@ export type ApiErrorCode =
 export function apiError(status: number, code: ApiErrorCode, message: string, headers?: HeadersInit): NextResponse {
   metrics().apiErrors.inc({ code, status: String(status) });
   return NextResponse.json({ error: { code, message } }, { status, headers });
+}
+
+/** "field: problem; other.field: problem" — what a 400 says about a failed zod parse. */
+export function zodProblems(error: z.ZodError, fallbackPath = 'body'): string {
+  return error.issues.map((i) => `${i.path.join('.') || fallbackPath}: ${i.message}`).join('; ');
 }

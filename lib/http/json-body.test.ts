@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ApiError } from './api-error';
 import { readJsonBody } from './json-body';
 
 const schema = z.object({ n: z.number() }).strict();
@@ -7,9 +8,12 @@ const post = (body: BodyInit, headers: Record<string, string> = { 'content-type'
   new Request('http://localhost/api/x', { method: 'POST', body, headers });
 
 async function outcome(request: Request) {
-  const result = await readJsonBody(request, schema, { maxBytes: 64 });
-  if (result.ok) return { ok: true, data: result.data };
-  return { ok: false, status: result.response.status, error: ((await result.response.json()) as { error: { code: string; message: string } }).error };
+  try {
+    return { ok: true, data: await readJsonBody(request, schema, { maxBytes: 64 }) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, status: error.status, error: { code: error.code, message: error.message } };
+  }
 }
 
 describe('readJsonBody', () => {
@@ -34,5 +38,20 @@ describe('readJsonBody', () => {
     expect(await outcome(post(new Uint8Array([0x7b, 0xff, 0x7d])))).toMatchObject({ status: 400, error: { message: expect.stringMatching(/UTF-8/) } });
     expect(await outcome(post('{"n":'))).toMatchObject({ status: 400, error: { message: expect.stringMatching(/not valid JSON/) } });
     expect(await outcome(post('{"n":"1"}'))).toMatchObject({ status: 400, error: { code: 'bad_request', message: expect.stringMatching(/^n: /) } });
+  });
+
+  it('stops reading a chunked body without Content-Length at the cap, without buffering the rest', async () => {
+    let pulled = 0;
+    // An endless stream of 16-byte chunks: only a reader that stops at the cap can finish.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode('{"n":1,"pad":"xx'));
+      },
+    });
+    const request = new Request('http://localhost/api/x', { method: 'POST', body: endless, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect(await outcome(request)).toMatchObject({ ok: false, status: 413, error: { code: 'payload_too_large' } });
+    // 64 bytes of cap = 4 full chunks and the one that crossed it (plus at most a read-ahead).
+    expect(pulled).toBeLessThanOrEqual(7);
   });
 });

@@ -1,4 +1,6 @@
-import { apiError } from '@/lib/http/errors';
+import { ZodError } from 'zod';
+import { ApiError } from '@/lib/http/api-error';
+import { apiError, zodProblems } from '@/lib/http/errors';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { isDraining } from '@/lib/draining';
 import { errorFields, log } from './logger';
@@ -8,8 +10,9 @@ import { requestIdFrom, runInRequest } from './request-context';
 /**
  * Wraps every API route handler: gives the request an id (echoed in X-Request-Id and on every
  * log line written while it is handled), counts and times it for /api/metrics, writes one access
- * line, and turns a thrown error into a JSON answer instead of an HTML 500 — 503 with
- * Retry-After when the database is unreachable, 500 with the request id otherwise.
+ * line, and turns a thrown error into a JSON answer instead of an HTML 500 — an ApiError as it
+ * says, a zod error as 400 naming the field, 503 with Retry-After when the database is
+ * unreachable, 500 with the request id otherwise. Route handlers get it through lib/http/route.ts.
  */
 export function instrumentRoute<A extends unknown[]>(route: string, handler: (...args: A) => Promise<Response>) {
   return async (...args: A): Promise<Response> => {
@@ -39,6 +42,8 @@ export function instrumentRoute<A extends unknown[]>(route: string, handler: (..
 }
 
 function errorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof ApiError) return apiError(error.status, error.code, error.message, error.headers);
+  if (error instanceof ZodError) return apiError(400, 'bad_request', zodProblems(error));
   if (isDatabaseUnavailable(error)) {
     log().error(errorFields(error), 'database unavailable');
     return apiError(503, 'unavailable', 'The service is briefly unavailable. Please try again in a moment.', { 'Retry-After': '5' });

@@ -9,7 +9,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from './ingest/run';
 import { writeTestCorpus } from './ingest/test-corpus';
 import { searchChunks, uniqueDocuments, type SearchMethod } from './search';
-import { correctSpelling } from './spelling';
+import { correctSpelling, MAX_CORRECTED_WORDS } from './spelling';
 import { typedEmbedding, modelPredicate, vectorLiteral } from './vector-index';
 
 const embedder = createEmbedder({ provider: 'local' });
@@ -86,6 +86,15 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     expect((await correctSpelling(database.db, 'restart the box')).corrections).toEqual({});
     const [hit] = await search('roming charjes', { method: 'fts' });
     expect(hit?.documentId).toBe('roaming-en');
+  });
+
+  it('looks up corrections for at most a few unknown words of a long query (one query each)', async () => {
+    // Six misspellings of corpus words, and a long tail of gibberish: only the first few are looked up.
+    const query = `roming charjes restrat pasword voicmail intrenet ${Array.from({ length: 40 }, (_, i) => `qzx${'v'.repeat(i % 7)}k${i}`).join(' ')}`;
+    const { corrections } = await correctSpelling(database.db, query);
+    expect(Object.keys(corrections).length).toBeGreaterThan(0);
+    expect(Object.keys(corrections).length).toBeLessThanOrEqual(MAX_CORRECTED_WORDS);
+    expect(Object.keys(corrections)).toEqual(expect.arrayContaining(['roming']));
   });
 
   it('ranks whole documents once each', async () => {

@@ -35,6 +35,12 @@ export function editDistance(a: string, b: string, cap: number): number {
 
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
 
+/**
+ * At most this many unknown words are corrected per query (one candidate lookup each): a real
+ * query has one or two typos, while a message of gibberish would otherwise cost a query per word.
+ */
+export const MAX_CORRECTED_WORDS = 4;
+
 export async function correctSpelling(db: Db, query: string): Promise<{ query: string; corrections: Record<string, string> }> {
   const words = [...new Set(tokenize(query))].filter((w) => w.length >= 4 && !/\d/.test(w) && !isStopword(w));
   if (words.length === 0) return { query, corrections: {} };
@@ -46,7 +52,7 @@ export async function correctSpelling(db: Db, query: string): Promise<{ query: s
       )
     ).map((r) => fold(r.word)),
   );
-  const unknown = words.filter((w) => !known.has(w));
+  const unknown = words.filter((w) => !known.has(w)).slice(0, MAX_CORRECTED_WORDS);
   if (unknown.length === 0) return { query, corrections: {} };
 
   const corrections: Record<string, string> = {};

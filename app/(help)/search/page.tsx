@@ -2,6 +2,7 @@ import { SearchX } from 'lucide-react';
 import type { Metadata } from 'next';
 import { SearchForm } from '@/components/search/search-form';
 import { SearchResults } from '@/components/search/search-results';
+import { takePageRateLimit } from '@/lib/http/page-rate-limit';
 import { getMessages } from '@/lib/i18n/server';
 import { searchHelpCenter } from '@/lib/rag/app-search';
 import { detectLanguage } from '@/lib/rag/language';
@@ -16,14 +17,21 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   const q = parsed.success ? parsed.data.q : '';
   // The page's language is the prior: a two-word query says little about its own language.
   const lang = (parsed.success ? parsed.data.lang : undefined) ?? detectLanguage(q, { prior: locale });
-  const result = q ? await searchHelpCenter({ query: q, lang }) : undefined;
+  // The page runs the same search as /api/search, so it counts in the same per-address budget.
+  const allowed = q ? (await takePageRateLimit('search')).ok : true;
+  const result = q && allowed ? await searchHelpCenter({ query: q, lang }) : undefined;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="sr-only">{t.search.title}</h1>
       <SearchForm defaultValue={q} labels={t.search} autoFocus={!q} />
       <div className="mt-6" aria-live="polite">
-        {!result && (
+        {!allowed && (
+          <p role="alert" className="py-10 text-center text-lg font-medium" data-testid="search-rate-limited">
+            {t.search.rateLimited}
+          </p>
+        )}
+        {allowed && !result && (
           <div className="py-10 text-center">
             <p className="text-lg font-medium">{t.search.emptyTitle}</p>
             <p className="mt-1 text-muted-foreground">{t.search.emptyBody}</p>

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { AccessDeniedError, requireActionPermission } from '@/lib/auth/guard';
+import { guardedAction, type ActionRefusal } from '@/lib/auth/guarded-action';
 import type { Permission } from '@/lib/auth/permissions';
 import { createAnswerDeps } from '@/lib/chat/answer-deps';
 import { getConfig } from '@/lib/config';
@@ -22,15 +22,11 @@ import type { PublicUser } from '@/lib/db/queries/users';
  * first (the buttons are hidden from read-only roles, but a forged post must fail here too).
  */
 
-type Allowed = { ok: true; user: PublicUser } | { ok: false; failure: ActionFailure };
+const refuse = ({ reason, message }: ActionRefusal): ActionFailure => ({ status: 'error', code: reason, message });
 
-async function allow(permission: Permission): Promise<Allowed> {
-  try {
-    return { ok: true, user: await requireActionPermission(permission) };
-  } catch (error) {
-    if (error instanceof AccessDeniedError) return { ok: false, failure: { status: 'error', code: error.reason, message: error.message } };
-    throw error;
-  }
+/** Runs an action's body through the one action guard (lib/auth/guarded-action.ts). */
+function guarded<S>(name: string, permission: Permission, body: (user: PublicUser) => Promise<S | ActionFailure>): Promise<S | ActionFailure> {
+  return guardedAction<S | ActionFailure>({ name, permission, refuse }, body);
 }
 
 const field = (form: FormData, name: string) => {
@@ -53,79 +49,79 @@ function refreshList() {
 }
 
 export async function createGoldenAction(_previous: GoldenFormState, form: FormData): Promise<GoldenFormState> {
-  const access = await allow('golden:write');
-  if (!access.ok) return access.failure;
-  const { db } = await getDatabase();
-  const result = await createGolden(db, { input: goldenInputFromForm(form), userId: access.user.id, allowMissingSources: field(form, 'confirmMissingSources') === '1' });
-  if (!result.ok) return failure(result);
-  refreshList();
-  redirect(`/admin/golden/${encodeURIComponent(result.golden.id)}?saved=created`);
+  return guarded<GoldenFormState>('createGolden', 'golden:write', async (user) => {
+    const { db } = await getDatabase();
+    const result = await createGolden(db, { input: goldenInputFromForm(form), userId: user.id, allowMissingSources: field(form, 'confirmMissingSources') === '1' });
+    if (!result.ok) return failure(result);
+    refreshList();
+    redirect(`/admin/golden/${encodeURIComponent(result.golden.id)}?saved=created`);
+  });
 }
 
 export async function updateGoldenAction(_previous: GoldenFormState, form: FormData): Promise<GoldenFormState> {
-  const access = await allow('golden:write');
-  if (!access.ok) return access.failure;
-  const id = goldenIdSchema.safeParse(field(form, 'id'));
-  if (!id.success) return { status: 'error', code: 'not_found', message: 'This golden answer does not exist.' };
-  const loaded = new Date(field(form, 'updatedAt'));
-  const { db } = await getDatabase();
-  const result = await updateGolden(db, {
-    id: id.data,
-    input: goldenInputFromForm(form),
-    userId: access.user.id,
-    allowMissingSources: field(form, 'confirmMissingSources') === '1',
-    expectedUpdatedAt: Number.isNaN(loaded.getTime()) ? undefined : loaded,
+  return guarded<GoldenFormState>('updateGolden', 'golden:write', async (user) => {
+    const id = goldenIdSchema.safeParse(field(form, 'id'));
+    if (!id.success) return { status: 'error', code: 'not_found', message: 'This golden answer does not exist.' };
+    const loaded = new Date(field(form, 'updatedAt'));
+    const { db } = await getDatabase();
+    const result = await updateGolden(db, {
+      id: id.data,
+      input: goldenInputFromForm(form),
+      userId: user.id,
+      allowMissingSources: field(form, 'confirmMissingSources') === '1',
+      expectedUpdatedAt: Number.isNaN(loaded.getTime()) ? undefined : loaded,
+    });
+    if (!result.ok) return failure(result);
+    refreshList();
+    redirect(`/admin/golden/${encodeURIComponent(id.data)}?saved=${result.changed ? 'updated' : 'unchanged'}`);
   });
-  if (!result.ok) return failure(result);
-  refreshList();
-  redirect(`/admin/golden/${encodeURIComponent(id.data)}?saved=${result.changed ? 'updated' : 'unchanged'}`);
 }
 
 export async function deleteGoldenAction(_previous: DeleteState, form: FormData): Promise<DeleteState> {
-  const access = await allow('golden:write');
-  if (!access.ok) return access.failure;
-  const id = goldenIdSchema.safeParse(field(form, 'id'));
-  if (!id.success) return { status: 'error', code: 'not_found', message: 'This golden answer does not exist.' };
-  const { db } = await getDatabase();
-  const result = await deleteGolden(db, { id: id.data, userId: access.user.id });
-  if (!result.ok) return { status: 'error', code: result.code, message: result.message };
-  refreshList();
-  redirect(`/admin/golden?deleted=${encodeURIComponent(id.data)}`);
+  return guarded<DeleteState>('deleteGolden', 'golden:write', async (user) => {
+    const id = goldenIdSchema.safeParse(field(form, 'id'));
+    if (!id.success) return { status: 'error', code: 'not_found', message: 'This golden answer does not exist.' };
+    const { db } = await getDatabase();
+    const result = await deleteGolden(db, { id: id.data, userId: user.id });
+    if (!result.ok) return { status: 'error', code: result.code, message: result.message };
+    refreshList();
+    redirect(`/admin/golden?deleted=${encodeURIComponent(id.data)}`);
+  });
 }
 
 export async function importGoldenAction(_previous: ImportState, form: FormData): Promise<ImportState> {
-  const access = await allow('golden:write');
-  if (!access.ok) return access.failure;
-  const file = form.get('file');
-  if (!(file instanceof File) || file.size === 0) return { status: 'error', code: 'bad_file', message: 'Choose a non-empty .jsonl file to import.' };
-  if (file.size > IMPORT_MAX_BYTES) return { status: 'error', code: 'too_large', message: `The file is ${(file.size / 1_000_000).toFixed(1)} MB; import at most 1 MB at a time (split it).` };
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
-  } catch {
-    return { status: 'error', code: 'bad_file', message: 'The file is not UTF-8 text. Export it as UTF-8 JSONL and try again.' };
-  }
-  const fileName = file.name.slice(0, 200);
-  const { db } = await getDatabase();
-  const result = await importGoldenJsonl(db, { text, userId: access.user.id });
-  if (!result.ok) return { status: 'rejected', fileName, errors: result.errors, lines: result.lines };
-  refreshList();
-  return { status: 'imported', fileName, created: result.created, updated: result.updated, unchanged: result.unchanged, warnings: result.warnings };
+  return guarded<ImportState>('importGolden', 'golden:write', async (user) => {
+    const file = form.get('file');
+    if (!(file instanceof File) || file.size === 0) return { status: 'error', code: 'bad_file', message: 'Choose a non-empty .jsonl file to import.' };
+    if (file.size > IMPORT_MAX_BYTES) return { status: 'error', code: 'too_large', message: `The file is ${(file.size / 1_000_000).toFixed(1)} MB; import at most 1 MB at a time (split it).` };
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return { status: 'error', code: 'bad_file', message: 'The file is not UTF-8 text. Export it as UTF-8 JSONL and try again.' };
+    }
+    const fileName = file.name.slice(0, 200);
+    const { db } = await getDatabase();
+    const result = await importGoldenJsonl(db, { text, userId: user.id });
+    if (!result.ok) return { status: 'rejected', fileName, errors: result.errors, lines: result.lines };
+    refreshList();
+    return { status: 'imported', fileName, created: result.created, updated: result.updated, unchanged: result.unchanged, warnings: result.warnings };
+  });
 }
 
 export async function setThresholdAction(_previous: ThresholdState, form: FormData): Promise<ThresholdState> {
-  const access = await allow('golden:write');
-  if (!access.ok) return access.failure;
-  const { db } = await getDatabase();
-  if (field(form, 'intent') === 'reset') {
-    await resetGoldenThreshold(db);
+  return guarded<ThresholdState>('setThreshold', 'golden:write', async (user) => {
+    const { db } = await getDatabase();
+    if (field(form, 'intent') === 'reset') {
+      await resetGoldenThreshold(db);
+      refreshList();
+      return { status: 'saved', value: null };
+    }
+    const result = await setGoldenThreshold(db, { value: field(form, 'threshold'), userId: user.id });
+    if (!result.ok) return { status: 'error', code: 'invalid', message: result.message };
     refreshList();
-    return { status: 'saved', value: null };
-  }
-  const result = await setGoldenThreshold(db, { value: field(form, 'threshold'), userId: access.user.id });
-  if (!result.ok) return { status: 'error', code: 'invalid', message: result.message };
-  refreshList();
-  return { status: 'saved', value: result.value };
+    return { status: 'saved', value: result.value };
+  });
 }
 
 const tryInputSchema = z.object({
@@ -135,11 +131,11 @@ const tryInputSchema = z.object({
 
 /** Read-only: analysts may try questions too. */
 export async function tryGoldenAction(_previous: TryState, form: FormData): Promise<TryState> {
-  const access = await allow('golden:read');
-  if (!access.ok) return access.failure;
-  const parsed = tryInputSchema.safeParse({ question: field(form, 'question'), lang: field(form, 'lang') });
-  if (!parsed.success) return { status: 'error', code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Check the question.' };
-  const { db } = await getDatabase();
-  const deps = await createAnswerDeps(db, getConfig());
-  return { status: 'done', result: await tryGoldenQuestion(deps, parsed.data) };
+  return guarded<TryState>('tryGolden', 'golden:read', async () => {
+    const parsed = tryInputSchema.safeParse({ question: field(form, 'question'), lang: field(form, 'lang') });
+    if (!parsed.success) return { status: 'error', code: 'invalid', message: parsed.error.issues[0]?.message ?? 'Check the question.' };
+    const { db } = await getDatabase();
+    const deps = await createAnswerDeps(db, getConfig());
+    return { status: 'done', result: await tryGoldenQuestion(deps, parsed.data) };
+  });
 }

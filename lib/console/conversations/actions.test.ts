@@ -16,17 +16,12 @@ const getDatabase = vi.hoisted(() =>
 
 vi.mock('@/lib/auth/guard', async () => {
   const { can } = await import('@/lib/auth/permissions');
-  class AccessDeniedError extends Error {
-    constructor(readonly reason: 'unauthenticated' | 'forbidden') {
-      super(reason === 'unauthenticated' ? 'Sign in first.' : 'You do not have permission to do that.');
-    }
-  }
   return {
-    AccessDeniedError,
-    requireActionPermission: vi.fn(async (permission: Parameters<typeof can>[1]) => {
-      if (!session.role) throw new AccessDeniedError('unauthenticated');
-      if (!can(session.role, permission)) throw new AccessDeniedError('forbidden');
-      return { id: randomUUID(), email: 'x@example.com', name: 'X', role: session.role, createdAt: new Date(), lastLoginAt: null };
+    // The guard's verdict for the test's role; the action guard (lib/auth/guarded-action.ts) is real.
+    checkAccess: vi.fn(async (permission: Parameters<typeof can>[1]) => {
+      if (!session.role) return { ok: false, reason: 'unauthenticated' };
+      const user = { id: randomUUID(), email: 'x@example.com', name: 'X', role: session.role, createdAt: new Date(), lastLoginAt: null };
+      return can(session.role, permission) ? { ok: true, user } : { ok: false, reason: 'forbidden', user };
     }),
   };
 });

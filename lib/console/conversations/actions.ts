@@ -37,7 +37,7 @@ function invalid(error: z.ZodError): ConsoleActionState {
 
 /** Endorse or flag an answer (conversations:review). */
 export async function reviewAnswerAction(_previous: ConsoleActionState, form: FormData): Promise<ConsoleActionState> {
-  return guarded('conversations:review', async (user) => {
+  return guarded('reviewAnswer', 'conversations:review', async (user) => {
     const parsed = reviewSchema.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
     const { db } = await getDatabase();
@@ -55,7 +55,7 @@ export async function reviewAnswerAction(_previous: ConsoleActionState, form: Fo
 
 /** Promote an answer (as corrected) to a golden answer (conversations:review). */
 export async function promoteToGoldenAction(_previous: ConsoleActionState, form: FormData): Promise<ConsoleActionState> {
-  return guarded('conversations:review', async (user) => {
+  return guarded('promoteToGolden', 'conversations:review', async (user) => {
     const parsed = promoteSchema.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
     const { db } = await getDatabase();

@@ -9,7 +9,7 @@ import type { TryResult } from './try-it';
  */
 export type ActionFailure = {
   status: 'error';
-  code: 'forbidden' | 'unauthenticated' | 'invalid' | 'missing_sources' | 'id_taken' | 'not_found' | 'conflict' | 'too_large' | 'bad_file';
+  code: 'forbidden' | 'unauthenticated' | 'unavailable' | 'invalid' | 'missing_sources' | 'id_taken' | 'not_found' | 'conflict' | 'too_large' | 'bad_file';
   message: string;
   fieldErrors?: FieldErrors;
   missingSources?: string[];

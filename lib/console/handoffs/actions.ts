@@ -43,7 +43,7 @@ function revalidate(handoffId: string, conversationId?: string) {
 /** Claim an open hand-off (handoffs:work). Atomic: of two experts, one gets it. */
 export async function claimHandoffAction(_previous: ConsoleActionState, form: FormData): Promise<ConsoleActionState> {
   let openAfter: string | null = null;
-  const state = await guarded('handoffs:work', async (user) => {
+  const state = await guarded('claimHandoff', 'handoffs:work', async (user) => {
     const parsed = claimSchema.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
     const { db } = await getDatabase();
@@ -60,7 +60,7 @@ export async function claimHandoffAction(_previous: ConsoleActionState, form: Fo
 
 /** Reply to the customer in their chat (handoffs:work, claim held). */
 export async function replyHandoffAction(_previous: ConsoleActionState, form: FormData): Promise<ConsoleActionState> {
-  return guarded('handoffs:work', async (user) => {
+  return guarded('replyHandoff', 'handoffs:work', async (user) => {
     const parsed = replySchema.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
     const { db } = await getDatabase();
@@ -73,7 +73,7 @@ export async function replyHandoffAction(_previous: ConsoleActionState, form: Fo
 
 /** Close a hand-off with its outcome (handoffs:work, claim held). */
 export async function closeHandoffAction(_previous: ConsoleActionState, form: FormData): Promise<ConsoleActionState> {
-  return guarded('handoffs:work', async (user) => {
+  return guarded('closeHandoff', 'handoffs:work', async (user) => {
     const parsed = closeSchema.safeParse(formFields(form));
     if (!parsed.success) return invalid(parsed.error);
     const { db } = await getDatabase();

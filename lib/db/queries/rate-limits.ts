@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rateLimits } from '../schema';
 
@@ -16,10 +16,19 @@ export async function readLimit(db: Db, { key }: { key: string }): Promise<Limit
 
 /** Adds one hit to the key's fixed window, starting a new window when the old one expired. */
 export async function hitLimit(db: Db, { key, windowSeconds }: { key: string; windowSeconds: number }): Promise<LimitState> {
-  const windowEnd = sql`now() + make_interval(secs => ${windowSeconds})`;
-  const [row] = await db
+  const [state] = await hitLimits(db, { hits: [{ key, windowSeconds }] });
+  return state!;
+}
+
+/**
+ * Adds one hit to each key in one statement (atomic per key: concurrent callers each see their
+ * own count), in the order given. Keys must be distinct.
+ */
+export async function hitLimits(db: Db, { hits }: { hits: { key: string; windowSeconds: number }[] }): Promise<LimitState[]> {
+  if (hits.length === 0) return [];
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt: windowEnd })
+    .values(hits.map(({ key, windowSeconds }) => ({ key, count: 1, resetAt: sql`now() + make_interval(secs => ${windowSeconds})` })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -27,8 +36,18 @@ export async function hitLimit(db: Db, { key, windowSeconds }: { key: string; wi
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return row!;
+    .returning({ key: rateLimits.key, count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return hits.map(({ key }) => byKey.get(key)!);
+}
+
+/** Gives back one hit on each key whose window is still open (a login that turned out right). */
+export async function refundLimits(db: Db, { keys }: { keys: string[] }): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(inArray(rateLimits.key, keys), gt(rateLimits.resetAt, sql`now()`)));
 }
 
 export async function clearLimit(db: Db, { key }: { key: string }): Promise<void> {

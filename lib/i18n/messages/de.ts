@@ -52,6 +52,7 @@ export const de: Messages = {
     emptyBody: 'Die Suche versteht Deutsch, Englisch, Französisch und Italienisch – auch mit Tippfehlern.',
     noResultsTitle: 'Keine Artikel gefunden',
     noResultsBody: 'Versuchen Sie andere Wörter oder beschreiben Sie das Problem statt des Produktnamens.',
+    rateLimited: 'Zu viele Suchen in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
     showingFor: 'Ergebnisse für',
     otherLanguage: 'Artikel in einer anderen Sprache',
   },

@@ -50,6 +50,7 @@ export const en = {
     emptyBody: 'Search works in English, German, French and Italian — and forgives typos.',
     noResultsTitle: 'No articles found',
     noResultsBody: 'Try other words, or describe the problem rather than the product name.',
+    rateLimited: 'Too many searches in a short time. Please wait a minute and try again.',
     showingFor: 'Showing results for',
     otherLanguage: 'Article in another language',
   },

@@ -52,6 +52,7 @@ export const fr: Messages = {
     emptyBody: 'La recherche comprend le français, l’allemand, l’anglais et l’italien, même avec des fautes de frappe.',
     noResultsTitle: 'Aucun article trouvé',
     noResultsBody: 'Essayez d’autres mots, ou décrivez le problème plutôt que le nom du produit.',
+    rateLimited: 'Trop de recherches en peu de temps. Veuillez patienter une minute et réessayer.',
     showingFor: 'Résultats pour',
     otherLanguage: 'Article dans une autre langue',
   },

@@ -52,6 +52,7 @@ export const it: Messages = {
     emptyBody: 'La ricerca capisce italiano, tedesco, francese e inglese, anche con errori di battitura.',
     noResultsTitle: 'Nessun articolo trovato',
     noResultsBody: 'Prova altre parole, o descrivi il problema invece del nome del prodotto.',
+    rateLimited: 'Troppe ricerche in poco tempo. Attendi un minuto e riprova.',
     showingFor: 'Risultati per',
     otherLanguage: 'Articolo in un’altra lingua',
   },

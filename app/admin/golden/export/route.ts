@@ -1,14 +1,14 @@
-import { withPermission } from '@/lib/auth/guard';
 import { toGoldenJsonl } from '@/lib/console/golden/jsonl';
 import { filterOf, parseGoldenListParams } from '@/lib/console/golden/list';
 import { getDatabase } from '@/lib/db';
 import { listGoldenAnswersMatching } from '@/lib/db/queries/golden-answers';
+import { route } from '@/lib/http/route';
 
 /**
  * GET /admin/golden/export?q=&lang=&tag= — the golden answers the list shows with these filters
  * (all pages), as a JSONL download in the content/golden format (importable again).
  */
-export const GET = withPermission('golden:read', async (request) => {
+export const GET = route({ name: '/admin/golden/export', access: { permission: 'golden:read' } }, async ({ request }) => {
   const params = parseGoldenListParams(request.nextUrl.searchParams);
   const { db } = await getDatabase();
   const rows = await listGoldenAnswersMatching(db, { filter: filterOf(params) });

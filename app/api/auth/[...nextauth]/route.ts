@@ -1,6 +1,6 @@
 import { handlers } from '@/lib/auth';
+import { route } from '@/lib/http/route';
 
-import { instrumentRoute } from '@/lib/observability/instrument-route';
-
-export const GET = instrumentRoute('/api/auth', handlers.GET);
-export const POST = instrumentRoute('/api/auth', handlers.POST);
+// Sign-in attempts are limited inside the credentials check (lib/auth/login.ts), per email and address.
+export const GET = route({ name: '/api/auth', access: { anyone: true } }, ({ request }) => handlers.GET(request));
+export const POST = route({ name: '/api/auth', access: { anyone: true } }, ({ request }) => handlers.POST(request));
