@@ -36,10 +36,11 @@ export function editDistance(a: string, b: string, cap: number): number {
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
 
 /**
- * At most this many unknown words are corrected per query (one candidate lookup each): a real
- * query has one or two typos, while a message of gibberish would otherwise cost a query per word.
+ * At most this many unknown words are corrected per query, and their candidates come from one
+ * lookup: a message of gibberish (up to the chat's 2,000 characters) would otherwise cost a
+ * database query per word.
  */
-export const MAX_CORRECTED_WORDS = 4;
+export const MAX_CORRECTED_WORDS = 8;
 
 export async function correctSpelling(db: Db, query: string): Promise<{ query: string; corrections: Record<string, string> }> {
   const words = [...new Set(tokenize(query))].filter((w) => w.length >= 4 && !/\d/.test(w) && !isStopword(w));
@@ -55,13 +56,17 @@ export async function correctSpelling(db: Db, query: string): Promise<{ query: s
   const unknown = words.filter((w) => !known.has(w)).slice(0, MAX_CORRECTED_WORDS);
   if (unknown.length === 0) return { query, corrections: {} };
 
+  const initials = [...new Set(unknown.map((w) => w[0]!))];
+  const lengths = unknown.map((w) => w.length);
+  const pool = await queryRows<{ word: string; ndoc: number }>(
+    db,
+    sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and left(word, 1) in ${initials}
+        and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2}`,
+  );
   const corrections: Record<string, string> = {};
   for (const word of unknown) {
-    const candidates = await queryRows<{ word: string; ndoc: number }>(
-      db,
-      sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and left(word, 1) = ${word[0]!}
-          and length(word) between ${word.length - 2} and ${word.length + 2}`,
-    );
+    // Same first letter, length within two: the candidates a single-word lookup would have returned.
+    const candidates = pool.filter((c) => c.word[0] === word[0] && Math.abs(c.word.length - word.length) <= 2);
     let best: { word: string; ndoc: number; distance: number } | undefined;
     for (const candidate of candidates) {
       const folded = fold(candidate.word);
