@@ -12,7 +12,7 @@ export const credentialsSchema = z.object({
 export type LoginLimits = { max: number; windowSeconds: number };
 
 export type LoginResult =
-  | { ok: true; user: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'> }
+  | { ok: true; user: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'> & { sessionVersion: number } }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
@@ -48,11 +48,13 @@ export async function verifyLogin(
     ? await verifyPassword(parsed.data.password, user.passwordHash)
     : (await burnPasswordCheck(parsed.data.password), false);
 
-  if (!user || !valid) {
+  // A disabled account (e.g. a demo account with SEED_DEMO=never) fails like a wrong password,
+  // after the same bcrypt work, so it tells an attacker nothing.
+  if (!user || !valid || user.disabledAt) {
     for (const { key } of keys) await hitLimit(db, { key, windowSeconds: limits.windowSeconds });
     return { ok: false, reason: 'invalid' };
   }
   await clearLimit(db, { key: pairKey });
   await recordLogin(db, { id: user.id });
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } };
 }
