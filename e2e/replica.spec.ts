@@ -35,7 +35,8 @@ test.beforeAll(async () => {
   const preparer = await startPreparedInstance(primaryUrl, { CONTENT_DIR: contentDir });
   await preparer.stop();
   replicaUrl = testDb('replica.sh', primaryDir, replicaDir);
-  app = await startInstance({ DATABASE_URL: primaryUrl, DATABASE_READ_URL: replicaUrl, CONTENT_DIR: contentDir, SEED_DEMO: 'never', INGEST_ON_START: 'never' });
+  // SEED_DEMO=always: the test signs in as a demo expert (never would disable the demo accounts).
+  app = await startInstance({ DATABASE_URL: primaryUrl, DATABASE_READ_URL: replicaUrl, CONTENT_DIR: contentDir, SEED_DEMO: 'always', INGEST_ON_START: 'never' });
 });
 
 test.afterAll(async () => {

@@ -52,4 +52,15 @@ describe('parseConfig', () => {
   it('treats empty strings as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', OPENAI_API_KEY: '' }).database.kind).toBe('pglite');
   });
+
+  it('reads the listening address settings: HOST validated, the demo opt-in, and what npm start reports', () => {
+    expect(parseConfig({}).listen).toEqual({ host: undefined, address: undefined, demoOnNetwork: 'refuse' });
+    expect(parseConfig({ HOST: '0.0.0.0', DEMO_ON_NETWORK: 'allow', LANTERN_LISTEN_HOST: '0.0.0.0' }).listen).toEqual({
+      host: '0.0.0.0',
+      address: '0.0.0.0',
+      demoOnNetwork: 'allow',
+    });
+    expect(() => parseConfig({ HOST: 'http://0.0.0.0' })).toThrow(/HOST must be an IP address or a host name/);
+    expect(() => parseConfig({ DEMO_ON_NETWORK: 'yes' })).toThrow(/DEMO_ON_NETWORK/);
+  });
 });

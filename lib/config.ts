@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from '@/lib/rag/search-weights';
 import { LOG_LEVELS } from '@/lib/observability/logger';
+import { isValidHost } from '@/lib/network/listen-host.mjs';
 
 /**
  * The one module that reads process.env. Everything else receives a Config.
@@ -34,6 +35,10 @@ const envSchema = z.object({
   PGLITE_DIR: z.string().trim().min(1).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  HOST: z.string().trim().refine(isValidHost, 'must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0').optional(),
+  DEMO_ON_NETWORK: z.enum(['refuse', 'allow']).default('refuse'),
+  // Set by scripts/start.mjs (npm start) to the address it listens on; not an operator setting.
+  LANTERN_LISTEN_HOST: z.string().trim().optional(),
   LOGIN_RATE_LIMIT_MAX: positiveInt(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
   CONTENT_DIR: z.string().trim().min(1).default('content/articles'),
@@ -76,6 +81,12 @@ export type Config = {
   dataDir: string;
   authSecret: string | undefined;
   seedDemo: 'auto' | 'always' | 'never';
+  /**
+   * host: the HOST setting. address: where the server listens, as npm start reports it
+   * (undefined when started some other way, e.g. `next start` directly). demoOnNetwork:
+   * 'allow' lets active demo accounts be served on a non-loopback address (with a warning).
+   */
+  listen: { host: string | undefined; address: string | undefined; demoOnNetwork: 'refuse' | 'allow' };
   loginRateLimit: { max: number; windowSeconds: number };
   content: { dir: string; ingestOnStart: 'auto' | 'always' | 'never' };
   search: SearchWeights;
@@ -155,6 +166,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO,
+    listen: { host: e.HOST, address: e.LANTERN_LISTEN_HOST, demoOnNetwork: e.DEMO_ON_NETWORK },
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowSeconds: e.LOGIN_RATE_LIMIT_WINDOW_SECONDS },
     content: { dir: path.resolve(/*turbopackIgnore: true*/ e.CONTENT_DIR), ingestOnStart: e.INGEST_ON_START },
     search: {

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import { getConfig, type Config } from '@/lib/config';
 import { closeDatabases, getDatabase } from '@/lib/db';
 import { migrationState } from '@/lib/db/migrate';
 import { DataDirInUseError } from '@/lib/db/pglite-owner';
-import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { reconcileDemoAccounts, type DemoAccountsPolicy } from '@/lib/db/demo-accounts';
+import { DEMO_USERS_FILE, loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { demoExposure } from '@/lib/network/demo-exposure';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
 import { consoleJobHandlers } from '@/lib/console/jobs/handlers';
@@ -17,6 +20,12 @@ import { errorFields, log } from '@/lib/observability/logger';
 /** Whether demo accounts are seeded at start: on the embedded default, or when asked. */
 export function shouldSeedDemo(config: Config): boolean {
   return config.seedDemo === 'always' || (config.seedDemo === 'auto' && config.database.kind === 'pglite');
+}
+
+/** Demo accounts are enabled where they are seeded, disabled with SEED_DEMO=never, else left alone. */
+export function demoAccountsPolicy(config: Config): DemoAccountsPolicy {
+  if (shouldSeedDemo(config)) return 'enable';
+  return config.seedDemo === 'never' ? 'disable' : 'keep';
 }
 
 /** Whether content/ is synced into the index at start: on the embedded default, or when asked. */
@@ -44,6 +53,17 @@ export async function startLantern(): Promise<void> {
       // Keeps four weeks of technician slots ahead on a long-running demo.
       await topUpAppointmentSlots(database.db, { now: new Date() });
     }
+    const demoAccounts = await reconcileDemoAccounts(database.db, {
+      demo: fs.existsSync(/*turbopackIgnore: true*/ DEMO_USERS_FILE) ? loadDemoUsers() : undefined,
+      policy: demoAccountsPolicy(config),
+    });
+    if (demoAccounts.disabled) seeded += `, ${demoAccounts.disabled} demo accounts disabled (SEED_DEMO=never)`;
+    if (demoAccounts.enabled) seeded += `, ${demoAccounts.enabled} demo accounts re-enabled`;
+    // Before the (slow) ingest: a refusal should come at once.
+    const exposure = demoExposure({ activeDemoAccounts: demoAccounts.active, address: config.listen.address, demoOnNetwork: config.listen.demoOnNetwork });
+    if (exposure.kind === 'refused') throw new ConfigError(exposure.message);
+    if (exposure.kind === 'loopback') log().info({ demoAccounts: demoAccounts.active, listen: config.listen.address }, exposure.message);
+    else if (exposure.kind !== 'none') log().warn({ demoAccounts: demoAccounts.active, listen: config.listen.address ?? 'unknown' }, exposure.message);
     let ingested = '';
     if (shouldIngestOnStart(config)) {
       const result = await runIngest(database.db, { dir: config.content.dir, embedder: createEmbedder(config.model) });

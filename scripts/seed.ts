@@ -2,7 +2,7 @@
  * npm run db:seed [-- --force]
  * Seeds the demo accounts (content/seed/users.json) and, into an empty table, the demo golden
  * answers (content/seed/golden-answers.jsonl). Refuses a database that already has users
- * unless --force, which resets the demo accounts only.
+ * unless --force, which resets the demo accounts only (a password reset: their sessions end).
  */
 import { parseArgs } from 'node:util';
 import { getConfig } from '@/lib/config';
@@ -14,7 +14,10 @@ import { runCli } from './cli';
 
 runCli(async () => {
   const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
-  const database = await openConfiguredDatabase(getConfig());
+  const config = getConfig();
+  // The server disables demo accounts at every start under SEED_DEMO=never: seeding them would be undone.
+  if (config.seedDemo === 'never') throw new Error('SEED_DEMO=never disables demo accounts at start; unset it (or set SEED_DEMO=always) to seed them.');
+  const database = await openConfiguredDatabase(config);
   try {
     const result = await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: values.force ?? false });
     if (!result.seeded) throw new Error('The database already has users; nothing was seeded. Use --force to reset the demo accounts.');

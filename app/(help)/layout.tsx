@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { ChatLauncher } from '@/components/chat/chat-launcher';
 import { SiteHeader } from '@/components/site/site-header';
-import { auth } from '@/lib/auth';
+import { currentUser } from '@/lib/auth/session-user';
 import { getMessages } from '@/lib/i18n/server';
 
 export default async function HelpLayout({ children }: { children: ReactNode }) {
-  const [{ locale, t }, session] = await Promise.all([getMessages(), auth()]);
+  const [{ locale, t }, user] = await Promise.all([getMessages(), currentUser()]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,7 +19,7 @@ export default async function HelpLayout({ children }: { children: ReactNode }) 
         {children}
       </main>
       <footer className="border-t py-6 text-center text-xs text-muted-foreground">{t.site.footer}</footer>
-      <ChatLauncher labels={t.chat} locale={locale} signedIn={session?.user?.role === 'customer'} />
+      <ChatLauncher labels={t.chat} locale={locale} signedIn={user?.role === 'customer'} />
     </div>
   );
 }

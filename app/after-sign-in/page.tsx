@@ -1,10 +1,9 @@
 import { redirect } from 'next/navigation';
-import { auth } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { isRole } from '@/lib/auth/roles';
+import { currentUser } from '@/lib/auth/session-user';
 
 /** Where a fresh sign-in without a destination lands: staff in the console, customers on the site. */
 export default async function AfterSignIn() {
-  const role = (await auth())?.user?.role;
-  redirect(isRole(role) && can(role, 'console:access') ? '/admin' : '/');
+  const role = (await currentUser())?.role;
+  redirect(role && can(role, 'console:access') ? '/admin' : '/');
 }

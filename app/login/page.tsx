@@ -3,11 +3,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { getConfig } from '@/lib/config';
-import { loadDemoUsers } from '@/lib/db/seed';
+import { getDatabase } from '@/lib/db';
+import { activeDemoHint } from '@/lib/db/demo-hint';
 import { getMessages } from '@/lib/i18n/server';
 import { getSite } from '@/lib/site';
-import { shouldSeedDemo } from '@/lib/startup';
 import { LoginForm } from './login-form';
 import { safeCallbackUrl } from './safe-callback';
 
@@ -17,7 +16,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const params = await searchParams;
   const { t } = await getMessages();
   const callbackUrl = safeCallbackUrl(params.callbackUrl);
-  const demo = shouldSeedDemo(getConfig()) ? loadDemoUsers() : undefined;
+  // Only while demo accounts can sign in: with SEED_DEMO=never they are disabled, and the hint goes.
+  const demo = await activeDemoHint((await getDatabase()).db);
   return (
     <main id="main" className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-6 px-4 py-10">
       <Link href="/" className="flex items-center gap-2 self-center font-semibold">

@@ -1,9 +1,8 @@
 import { LifeBuoy } from 'lucide-react';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
-import { auth } from '@/lib/auth';
 import { can } from '@/lib/auth/permissions';
-import { isRole } from '@/lib/auth/roles';
+import { currentUser } from '@/lib/auth/session-user';
 import { getMessages } from '@/lib/i18n/server';
 import { getSite } from '@/lib/site';
 import { LanguageSwitcher } from './language-switcher';
@@ -11,9 +10,9 @@ import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 export async function SiteHeader() {
-  const [{ locale, t }, session] = await Promise.all([getMessages(), auth()]);
+  // The database's view of the session: one ended by sign-out elsewhere shows as signed out.
+  const [{ locale, t }, user] = await Promise.all([getMessages(), currentUser()]);
   const site = getSite();
-  const user = session?.user;
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
@@ -28,7 +27,7 @@ export async function SiteHeader() {
         {user ? (
           <UserMenu
             user={user}
-            showConsole={isRole(user.role) && can(user.role, 'console:access')}
+            showConsole={can(user.role, 'console:access')}
             labels={{ account: t.site.account, signedInAs: t.site.signedInAs, console: t.site.console, signOut: t.site.signOut }}
           />
         ) : (

@@ -63,10 +63,12 @@ export type Instance = {
 /**
  * Starts `next start` on a free port with the given environment and waits until
  * /api/health answers 200 (or the process exits, which rejects with its output).
+ * With `npmStart`, through scripts/start.mjs as `npm start` does (which picks the listening address).
  */
-export async function startInstance(env: Record<string, string>, { readyTimeoutMs = 60_000 } = {}): Promise<Instance> {
+export async function startInstance(env: Record<string, string>, { readyTimeoutMs = 60_000, npmStart = false } = {}): Promise<Instance> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+  const command = npmStart ? ['scripts/start.mjs'] : ['node_modules/next/dist/bin/next', 'start'];
+  const child = spawn(process.execPath, [...command, '-p', String(port)], {
     env: {
       ...process.env,
       AUTH_SECRET: INSTANCE_AUTH_SECRET,

@@ -23,6 +23,7 @@ export function baseAuthConfig(): NextAuthConfig {
         if (user?.id && isRole(user.role)) {
           token.uid = user.id;
           token.role = user.role;
+          token.sv = user.sessionVersion;
         }
         return token;
       },
@@ -30,6 +31,7 @@ export function baseAuthConfig(): NextAuthConfig {
         if (token.uid && isRole(token.role)) {
           session.user.id = token.uid;
           session.user.role = token.role;
+          session.user.sessionVersion = token.sv;
         }
         return session;
       },

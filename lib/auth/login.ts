@@ -13,7 +13,7 @@ export const credentialsSchema = z.object({
 export type LoginLimits = { max: number; windowSeconds: number };
 
 export type LoginResult =
-  | { ok: true; user: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'> }
+  | { ok: true; user: Pick<PublicUser, 'id' | 'email' | 'name' | 'role'> & { sessionVersion: number } }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
@@ -59,11 +59,13 @@ export async function verifyLogin(
   const valid = user
     ? await verifyPassword(parsed.data.password, user.passwordHash)
     : (await burnPasswordCheck(parsed.data.password), false);
-  if (!user || !valid) return { ok: false, reason: 'invalid' };
+  // A disabled account (e.g. a demo account with SEED_DEMO=never) fails like a wrong password,
+  // after the same bcrypt work, so it tells an attacker nothing.
+  if (!user || !valid || user.disabledAt) return { ok: false, reason: 'invalid' };
 
   // The right password: this attempt is given back, and the address's failures on this email forgotten.
   await refundLimits(db, { keys: keys.slice(1) });
   await clearLimit(db, { key: keys[0]! });
   await recordLogin(db, { id: user.id });
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role } };
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } };
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
-import { auth } from '@/lib/auth';
-import { getDatabase } from '@/lib/db';
+import { currentUser } from '@/lib/auth/session-user';
 import type { ConversationOwner } from '@/lib/db/queries/conversations';
-import { findUserById } from '@/lib/db/queries/users';
 import { anonKeyOf } from './anon-key';
 
 /**
@@ -19,18 +17,16 @@ export type ChatIdentity = { owner: ConversationOwner; signedIn: boolean; userId
 
 /** The current owner; with `create`, an anonymous visitor gets a session cookie on the spot. */
 export async function resolveChatIdentity({ create, secure = false }: { create: boolean; secure?: boolean }): Promise<ChatIdentity | null> {
-  const session = await auth();
-  const userId = session?.user?.id;
+  // A token of a deleted or disabled user, or one that sign-out or a password change ended, is
+  // not an owner: the caller is anonymous.
+  const user = await currentUser();
   const jar = await cookies();
   let token = jar.get(ANON_COOKIE)?.value;
-  if (userId) {
-    const { db } = await getDatabase();
-    // A deleted user's token is not an owner. The browser's anonymous session, if any, comes
-    // along: what the visitor started before signing in is theirs.
-    if (await findUserById(db, { id: userId })) {
-      const anonKey = token && TOKEN.test(token) ? anonKeyOf(token) : undefined;
-      return { owner: { kind: 'user', userId, anonKey }, signedIn: true, userId, created: false };
-    }
+  if (user) {
+    // The browser's anonymous session, if any, comes along: what the visitor started before
+    // signing in is theirs.
+    const anonKey = token && TOKEN.test(token) ? anonKeyOf(token) : undefined;
+    return { owner: { kind: 'user', userId: user.id, anonKey }, signedIn: true, userId: user.id, created: false };
   }
   let created = false;
   if (!token || !TOKEN.test(token)) {

@@ -22,11 +22,12 @@ export type SeedResult = { seeded: false; reason: 'has_users' } | { seeded: true
 
 /**
  * Seeds the demo accounts. Never touches a database that already has users unless forced;
- * forcing resets the demo accounts' passwords and roles but leaves every other user alone.
+ * forcing resets the demo accounts' passwords and roles (ending their sessions) but leaves every
+ * other user alone. Seeded accounts are marked as demo accounts (lib/db/demo-accounts.ts).
  */
 export async function seedDemoUsers(db: Db, { demo, force }: { demo: DemoUsers; force: boolean }): Promise<SeedResult> {
   if (!force && (await countUsers(db)) > 0) return { seeded: false, reason: 'has_users' };
   const passwordHash = await hashPassword(demo.password);
-  for (const user of demo.users) await upsertUser(db, { ...user, passwordHash });
+  for (const user of demo.users) await upsertUser(db, { ...user, passwordHash, demo: true });
   return { seeded: true, users: demo.users.length };
 }

@@ -11,6 +11,8 @@ import { settings, users } from '../schema';
 export const SETTING_SCHEMAS = {
   /** A chat question at least this similar to a golden question gets the golden answer verbatim. */
   golden_match_threshold: z.number().min(0).max(1),
+  /** Set at start once accounts seeded before demo accounts were marked have been looked for. */
+  legacy_demo_accounts_marked: z.literal(true),
 } as const;
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
