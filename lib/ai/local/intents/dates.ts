@@ -92,8 +92,12 @@ export function weekdayOf(d: CalendarDate): number {
 
 type Found = { date?: CalendarDate; hour?: number; meridiemKnown?: boolean };
 
+/**
+ * How month names begin, in the four languages: the lookahead below only needs a prefix, so "jan"
+ * stands for "januar" and "janvier", "mar" for "marz", "mars" and "marzo", and so on.
+ */
 const MONTHS =
-  'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|marz|maerz|mai|juni|juli|august|september|oktober|november|dezember|janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre';
+  'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|maerz|mai|oktober|dezember|fevrier|avril|juin|juillet|aout|gennaio|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre';
 
 /** A day of the month without a month ("the 4th", "am 4.", "le 4", "il 4"): chrono leaves it out. */
 const DAY_ONLY = new RegExp(
@@ -127,7 +131,7 @@ function parseWith(lang: TextLanguage, text: string, now: Date, timeZone: string
   // "16h" read as "in 16 hours" by the English parser is a French time, not a date.
   const results = PARSERS[lang]
     .parse(text, reference, { forwardDate: true })
-    .filter((r) => r.text.trim().length >= 3 && !/^\d+\s*(h|hrs?|hours?|min|mins|minutes?)$/i.test(r.text.trim()));
+    .filter((r) => r.text.trim().length >= 3 && !/^\d+\s*(?:h|hrs?|hours?|min|mins|minutes?)$/i.test(r.text.trim()));
   const found: Found = {};
   for (const r of results) {
     const s = r.start;

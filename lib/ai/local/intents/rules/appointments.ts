@@ -9,16 +9,16 @@ import type { PreparedRequest, RecognizedToolCall, Rule } from '../types';
  */
 
 const APPOINTMENT =
-  /\b(appointment|appt|technician|tech|engineer|installer|installation|installationstermin|installazione|technician visit|visit|slot|slots|termin\w*|techniker\w*|monteur\w*|installateur\w*|servicetechniker|rendez vous|rdv|technicien\w*|intervention|creneau\w*|appuntament\w*|tecnic[oi]|intervento|fascia|fasce|orari)\b/;
+  /\b(?:appointment|appt|technician|tech|engineer|installer|installation|installationstermin|installazione|technician visit|visit|slot|slots|termin\w*|techniker\w*|monteur\w*|installateur\w*|servicetechniker|rendez vous|rdv|technicien\w*|intervention|creneau\w*|appuntament\w*|tecnic[oi]|intervento|fascia|fasce|orari)\b/;
 
 const MOVE =
-  /\b(move|reschedule|postpone|push|shift|rebook|bring forward|change|put|switch|verschieb\w*|verleg\w*|umbuch\w*|umleg\w*|legen|setzen|andern|aendern|anderung|aenderung|ander|deplac\w*|decal\w*|report\w*|chang\w*|modifi\w*|avanc\w*|repouss\w*|sposta\w*|spostare|spost\w*|rinvi\w*|rimand\w*|posticip\w*|anticip\w*|cambia\w*|modifica\w*)\b/;
+  /\b(?:move|reschedule|postpone|push|shift|rebook|bring forward|put|switch|verschieb\w*|verleg\w*|umbuch\w*|umleg\w*|legen|setzen|andern|aendern|anderung|aenderung|ander|deplac\w*|decal\w*|report\w*|chang\w*|modifi\w*|avanc\w*|repouss\w*|spost\w*|rinvi\w*|rimand\w*|posticip\w*|anticip\w*|cambia\w*)\b/;
 
 const FREE =
-  /\b(free|available|availability|open|next possible|frei\w*|verfugbar\w*|verfuegbar\w*|moglich\w*|moeglich\w*|libre\w*|disponible\w*|disponibilit\w*|liber[oiae]|disponibil\w*)\b|\b(when (can|could|does|will|is)|wann (kann|kommt|konnte|koennte|hat|ist)|quand (peut|pourrait|est ce que|est)|quando (puo|potrebbe|viene|e))\b/;
+  /\b(?:free|available|availability|open|next possible|frei\w*|verfugbar\w*|verfuegbar\w*|moglich\w*|moeglich\w*|libre\w*|disponible\w*|liber[oiae]|disponibil\w*)\b|\b(?:when (?:can|could|does|will|is)|wann (?:kann|kommt|konnte|koennte|hat|ist)|quand (?:peut|pourrait|est ce que|est)|quando (?:puo|potrebbe|viene|e))\b/;
 
 /** "I want the technician on Thursday" without a move verb still asks for a new slot. */
-const WANT = /\b(i want|i would like|i need|ich will|ich mochte|ich moechte|ich hatte gern|je veux|je voudrais|j aimerais|voglio|vorrei|preferisco|lieber|plutot|rather|instead|stattdessen|a la place|invece)\b/;
+const WANT = /\b(?:i want|i would like|i need|ich will|ich mochte|ich moechte|ich hatte gern|je veux|je voudrais|j aimerais|voglio|vorrei|preferisco|lieber|plutot|rather|instead|stattdessen|a la place|invece)\b/;
 
 export const appointmentRule: Rule = {
   name: 'appointments',

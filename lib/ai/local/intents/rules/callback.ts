@@ -4,17 +4,17 @@ import { any } from './common';
 /** request_callback: "call me back", "rufen Sie mich zurück", "rappelez-moi", "richiamatemi", "talk to a human". */
 
 const CALLBACK = [
-  /\b(call|ring|phone) me( back| please| later| tomorrow| today|$)|\bgive me a (call|ring)\b|\b(call ?back|callback)\b|\b(have|get|can|could) (someone|somebody|an agent|a person|a human) (to )?(call|phone|ring)\b/,
+  /\b(call|ring|phone) me( back| please| later| tomorrow| today|$)|\bgive me a (call|ring)\b|\b(call ?back)\b|\b(have|get|can|could) (someone|somebody|an agent|a person|a human) (to )?(call|phone|ring)\b/,
   /\b(talk|speak|chat) (to|with) (a |an |someone|somebody|a real )?(human|person|agent|someone|somebody|representative|employee|operator|real person|advisor|adviser)\b/,
-  /\bruf\w* (sie |ihr |du )?mich (bitte )?(\w+ )?(zuruck|zurueck|an)\b|\b(ruckruf|rueckruf)\w*|\b(zuruckrufen|zurueckrufen|anrufen)\b.*\bmich\b|\bmich\b.*\b(zuruckrufen|zurueckrufen|anrufen)\b/,
-  /\bmit (einem|einer) (menschen|mitarbeiter\w*|berater\w*|person|agent\w*)\b.*\b(sprechen|reden)\b|\b(echten|richtigen) (menschen|person)\b/,
+  /\bruf\w* (sie |ihr |du )?mich (bitte )?(\w+ )?(zuruck|zurueck|an)\b|\b(ruckruf|rueckruf)\w*|\b(zuruckrufen|zurueckrufen|anrufen)\b.+\bmich\b|\bmich\b.+\b(zuruckrufen|zurueckrufen|anrufen)\b/,
+  /\bmit (einem|einer) (menschen|mitarbeiter\w*|berater\w*|person|agent\w*)\b.+\b(sprechen|reden)\b|\b(echten|richtigen) (menschen|person)\b/,
   /\b(rappel\w* moi|me rappeler|me rappelle|me rappelliez|qu on me rappelle|rappel telephonique|demande de rappel|un rappel|m appeler|m appelle|appel\w* moi)\b/,
   /\bparler (a|avec) (un |une |un vrai |une vraie )?(humain|conseiller|conseillere|personne|agent|operateur|operatrice|employe|quelqu un)\b/,
   /\b(richiamami|richiamatemi|richiamarmi|mi richiam\w*|essere richiamat\w*|farmi richiamare|una richiamata|chiamatemi|chiamami|mi chiam\w*|chiamarmi)\b/,
   /\bparlare con (un |una |un vero |una vera )?(operatore|operatrice|persona|umano|consulente|addetto|qualcuno)\b/,
 ];
 
-const NOT_CALLBACK = /\b(do not|dont|never|stop|nicht|keine?n?|ne \w+ pas|pas de|non|mai) (\w+ ){0,2}(call|calling|anrufen|zuruckrufen|rappeler|appeler|richiamare|chiamare|chiamarmi)\b/;
+const NOT_CALLBACK = /\b(?:do not|dont|never|stop|nicht|keine?n?|ne \w+ pas|pas de|non|mai) (?:\w+ ){0,2}(?:call|calling|anrufen|zuruckrufen|rappeler|appeler|richiamare|chiamare|chiamarmi)\b/;
 
 /**
  * The words that introduce a topic, in the order they are tried at one position ("riguardo a"
