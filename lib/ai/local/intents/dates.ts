@@ -129,8 +129,10 @@ function parseWith(lang: TextLanguage, text: string, now: Date, timeZone: string
   const reference = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   // Results of one or two letters are abbreviations seen inside words ("fr" in "früh").
   // "16h" read as "in 16 hours" by the English parser is a French time, not a date.
+  // One space for every whitespace run: chrono's German and French parsers take quadratic time
+  // over long runs of spaces (16 ms for 2,000), and a date never needs more than one.
   const results = PARSERS[lang]
-    .parse(text, reference, { forwardDate: true })
+    .parse(text.replace(/\s+/g, ' '), reference, { forwardDate: true })
     .filter((r) => r.text.trim().length >= 3 && !/^\d+\s*(?:h|hrs?|hours?|min|mins|minutes?)$/i.test(r.text.trim()));
   const found: Found = {};
   for (const r of results) {

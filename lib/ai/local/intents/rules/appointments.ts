@@ -1,4 +1,4 @@
-import { parseAppointmentTime, parseFromDate } from '../dates';
+import { parseAppointmentTime } from '../dates';
 import type { PreparedRequest, RecognizedToolCall, Rule } from '../types';
 
 /**
@@ -30,7 +30,7 @@ export const appointmentRule: Rule = {
     const time = parseAppointmentTime(raw, ctx.lang, ctx.now, ctx.timeZone);
     if (move && time.kind === 'slot') return { toolName: 'reschedule_appointment', input: { startsAt: time.startsAt } };
     if (time.kind === 'slot' || time.kind === 'off-grid') return { toolName: 'list_appointment_slots', input: { from: time.date } };
-    const from = time.kind === 'none' ? parseFromDate(raw, ctx.lang, ctx.now, ctx.timeZone) : undefined;
-    return { toolName: 'list_appointment_slots', input: from ? { from } : {} };
+    // 'none': no language's parser found a date in the message, so there is no `from` either.
+    return { toolName: 'list_appointment_slots', input: {} };
   },
 };
