@@ -111,7 +111,7 @@ async function main() {
   const goldenQuestions = fs.existsSync(goldenFile) ? loadQa(goldenFile).filter((i) => !i.history?.length) : null;
 
   let server: AppServer | undefined;
-  let baseUrl = values.url?.replace(/\/+$/, '');
+  let baseUrl = values.url?.replace(/(?<!\/)\/+$/, '');
   handleInterrupts(() => server?.stopSync());
 
   try {

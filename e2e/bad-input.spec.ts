@@ -384,7 +384,7 @@ test(`${CASES.length} bad requests each get the right 4xx JSON error, and nothin
       c.message && !(typeof body?.error?.message === 'string' && c.message.test(body.error.message)) && `message does not match ${c.message}`,
       // Nothing user-supplied comes back as markup, and no stack trace leaks.
       /<script/i.test(text) && 'the response echoes a script tag',
-      /\n\s+at\s/.test(text) && 'the response carries a stack trace',
+      /\n[^\S\n]*\sat\s/.test(text) && 'the response carries a stack trace',
     ].filter(Boolean);
     if (problems.length > 0) failures.push(`${c.name}: ${problems.join('; ')} — ${text.slice(0, 300)}`);
   }

@@ -4,7 +4,7 @@ import { DEMO, expectOnConsole, signIn } from './helpers';
 const CASES = [
   { locale: 'en-GB', query: 'how do I restart my box 5', expected: /Restart your Alpenwave Box 5|Box 5/ },
   { locale: 'de-CH', query: 'Rechnung nicht bezahlt Mahnung', expected: /Rechnung|Mahnung/ },
-  { locale: 'fr-CH', query: 'combien coûte le roaming en Europe', expected: /roaming|Roaming/i },
+  { locale: 'fr-CH', query: 'combien coûte le roaming en Europe', expected: /roaming/i },
   { locale: 'it-CH', query: 'come cambiare la password del wifi', expected: /password|Wi-Fi/i },
 ] as const;
 
@@ -28,7 +28,7 @@ for (const { locale, query, expected } of CASES) {
     const link = results.first().getByRole('link');
     const href = (await link.getAttribute('href'))!;
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/articles/[a-z0-9-]+`));
+    await expect(page).toHaveURL(/\/articles\/[a-z0-9-]+/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const anchor = href.split('#')[1];
     if (anchor) await expect(page.locator(`[id="${decodeURIComponent(anchor)}"]`)).toBeVisible();

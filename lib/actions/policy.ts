@@ -188,7 +188,7 @@ export function normalizeEmailAddress(value: string): string | null {
 export function normalizePhoneNumber(value: string): string | null {
   // "+41 (0)79 …": the national trunk zero in brackets is dropped.
   const compact = value.trim().replace(/\(0\)/g, '').replace(/[\s\-./()]/g, '');
-  if (!/^(\+|00)?[0-9]+$/.test(compact)) return null;
+  if (!/^(?:\+|00)?\d+$/.test(compact)) return null;
   let international: string;
   if (compact.startsWith('+')) international = compact;
   else if (compact.startsWith('00')) international = `+${compact.slice(2)}`;
@@ -196,10 +196,10 @@ export function normalizePhoneNumber(value: string): string | null {
   else return null;
   if (international.startsWith('+41')) {
     const national = international.slice(3);
-    if (!/^[1-9][0-9]{8}$/.test(national)) return null;
+    if (!/^[1-9]\d{8}$/.test(national)) return null;
     return `+41 ${national.slice(0, 2)} ${national.slice(2, 5)} ${national.slice(5, 7)} ${national.slice(7, 9)}`;
   }
-  return /^\+[1-9][0-9]{6,14}$/.test(international) ? international : null;
+  return /^\+[1-9]\d{6,14}$/.test(international) ? international : null;
 }
 
 // ---- Modems ------------------------------------------------------------------------------------
@@ -224,7 +224,7 @@ export function firmwareUpToDate(model: 'Box 3' | 'Box 5', firmware: string): bo
 
 /** Download/upload in Mbit/s from an internet plan's summary ("1000/500 Mbit/s …", "10/10 Gbit/s …"). */
 export function planSpeeds(summary: string): { downMbps: number; upMbps: number } | null {
-  const match = /(\d+)\s*\/\s*(\d+)\s*(Mbit|Gbit)\/s/.exec(summary);
+  const match = /(?<!\d)(\d+)\s*\/\s*(\d+)\s*(Mbit|Gbit)\/s/.exec(summary);
   if (!match) return null;
   const factor = match[3] === 'Gbit' ? 1000 : 1;
   return { downMbps: Number(match[1]) * factor, upMbps: Number(match[2]) * factor };

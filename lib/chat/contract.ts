@@ -81,7 +81,8 @@ export type ChatUIMessage = UIMessage<ChatMessageMetadata, ChatDataParts>;
 /** POST /api/chat/approvals/<approvalId> → 200 (decided now) or 409 (already decided: current state). */
 export type ApprovalDecisionResponse = { card: ApprovalCard; message: ChatUIMessage | null };
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\v\f\u000E-\u001F\u007F]/;
 
 export const messageTextSchema = z
   .string()

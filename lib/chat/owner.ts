@@ -10,7 +10,7 @@ import { anonKeyOf } from './anon-key';
  * anyone impersonate a visitor.
  */
 export const ANON_COOKIE = 'lantern-chat';
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN = /^[\w-]{43}$/;
 
 /** `created`: this request had no visitor cookie and was given one (it counts as a new visitor). */
 export type ChatIdentity = { owner: ConversationOwner; signedIn: boolean; userId: string | null; created: boolean };

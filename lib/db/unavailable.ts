@@ -20,7 +20,7 @@ const CONNECTION_CODES = new Set([
 ]);
 
 // SQLSTATE classes 08 (connection exception) and 57P0x (operator intervention: shutdown, restart).
-const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1-4]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(?:08\d{3}|57P0[1-4]|53300)$/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

@@ -117,10 +117,11 @@ function escapeRegExp(text: string): string {
 const CAP_WORD = String.raw`[\p{Lu}\d][\p{L}\d'’\-]*`;
 const CAP_RUN = String.raw`${CAP_WORD}(?: ${CAP_WORD}){0,2}`;
 // Menu paths: "My Alpenwave > Rechnungen > Jetzt bezahlen", "System > Restart".
-const MENU_PATH = new RegExp(String.raw`(?:${CAP_RUN}\s*[>›→»]\s*)+(?:${CAP_RUN})?`, 'gu');
+// Matches start at the beginning of a word: from every letter of a long word it would be quadratic.
+const MENU_PATH = new RegExp(String.raw`(?<![\p{L}\d'’\-])(?:${CAP_RUN}\s*[>›→»]\s*)+(?:${CAP_RUN})?`, 'gu');
 // Product names: capitalised words followed by a model number or letter ("Box 5", "Wave Home 100",
 // "Wave Mobile M"). Matches that contain a function word ("Sie 3 Sekunden") are left alone.
-const PRODUCT_WITH_NUMBER = /(?:\p{Lu}[\p{L}\-]*\s+){1,3}(?:\d[\w.]*|\p{Lu})(?![\p{L}\d])/gu;
+const PRODUCT_WITH_NUMBER = /(?<![\p{L}\-])(?:\p{Lu}[\p{L}\-]*\s+){1,3}(?:\d[\w.]*|\p{Lu})(?![\p{L}\d])/gu;
 // Short quoted UI labels: « Redémarrer », „Neu starten“, "Restart".
 const QUOTED_LABEL = /[«„“"‚‘][^«»„“”"\n]{1,40}?[»“”"‘’]/gu;
 
@@ -134,11 +135,11 @@ export function stripForLanguageDetection(text: string, { productNames = [] }: {
   let t = text
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/`[^`]*`/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(CITATION_MARKER, ' ')
     // A URL's last character is not sentence punctuation: "see alpenwave.ch/status." keeps its dot.
     .replace(/\b(?:https?:\/\/|www\.)[^\s)]*[^\s).,;:!?'"»”]/gi, ' ')
-    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ')
+    .replace(/(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, ' ')
     .replace(/\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}\b(?:\/[^\s)]*[^\s).,;:!?'"»”])?/g, ' ');
   for (const name of [...productNames].filter(Boolean).sort((a, b) => b.length - a.length)) {
     t = t.replace(new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(name)}(?![\\p{L}\\d])`, 'giu'), ' ');
@@ -147,8 +148,8 @@ export function stripForLanguageDetection(text: string, { productNames = [] }: {
     .replace(MENU_PATH, ' ')
     .replace(QUOTED_LABEL, ' ')
     .replace(PRODUCT_WITH_NUMBER, (match) => (match.split(/\s+/).some((w) => isStopword(fold(w))) ? match : ' '))
-    .replace(/\S*\d\S*/g, ' ')
-    .replace(/(?<![\p{L}])\p{Lu}{2,}(?![\p{L}])/gu, ' ')
+    .replace(/(?<!\S)\S*\d\S*/g, ' ')
+    .replace(/(?<!\p{L})\p{Lu}{2,}(?!\p{L})/gu, ' ')
     .replace(/[*_#>|]+/g, ' ');
   return t.replace(/\s+/g, ' ').trim();
 }
@@ -163,7 +164,7 @@ const SHORT_REPLY_LETTERS = 40;
  */
 export function replyLanguageMatches(text: string, expectedLang: string, options: { productNames?: string[] } = {}): boolean {
   const prose = stripForLanguageDetection(text, options);
-  const letters = prose.replace(/[^\p{L}]/gu, '').length;
+  const letters = prose.replace(/\P{L}/gu, '').length;
   if (letters === 0) return true;
   const prior = letters < SHORT_REPLY_LETTERS && isLocale(expectedLang) ? expectedLang : undefined;
   return detectLanguage(prose, { prior }) === expectedLang;
@@ -299,7 +300,7 @@ function renderTable(lines: string[][], leftAligned: Set<number>): string {
     cells.map((cell, i) => (leftAligned.has(i) ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const [header = [], ...body] = lines;
-  return [render(header), rule, ...body.map(render)].join('\n').replace(/ +$/gm, '');
+  return [render(header), rule, ...body.map(render)].join('\n').replace(/(?<! ) +$/gm, '');
 }
 
 /**

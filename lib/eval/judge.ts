@@ -37,7 +37,7 @@ const SCORES: Record<z.infer<typeof replySchema>['verdict'], JudgeScore> = { cor
  * unknown verdict — scores null with the reason saying why.
  */
 export function parseJudgeReply(reply: string): JudgeVerdict {
-  const body = reply.trim().replace(/^```(?:json)?\s*\n([\s\S]*?)\n?```$/i, '$1').trim();
+  const body = reply.trim().replace(/^```(?:json)?[^\S\n]*\n([\s\S]*?)\n?```$/i, '$1').trim();
   let json: unknown;
   try {
     json = JSON.parse(body);

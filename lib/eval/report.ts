@@ -44,7 +44,7 @@ function renderTable(columns: Column[]): string {
   const render = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [render(header), rule, ...body.map(render)].join('\n').replace(/ +$/gm, '');
+  return [render(header), rule, ...body.map(render)].join('\n').replace(/(?<! ) +$/gm, '');
 }
 
 export function formatComparison(rows: MethodMetrics[]): string {

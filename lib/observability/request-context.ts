@@ -27,7 +27,7 @@ export function runInRequest<T>(context: RequestContext, fn: () => T): T {
 }
 
 // A load balancer's id is kept so one request can be followed across hops; anything else is replaced.
-const INCOMING_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+const INCOMING_ID = /^[\w.:-]{8,128}$/;
 
 /** The request id: the caller's X-Request-Id when it looks like one, else a new UUID. */
 export function requestIdFrom(headers: Headers | undefined): string {

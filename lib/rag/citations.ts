@@ -6,7 +6,7 @@
  * caller replaces it with the no-answer reply.
  */
 
-const CITATION = /^\[\s*\d{1,3}(\s*[,;]\s*\d{1,3})*\s*\]$/;
+const CITATION = /^\[\s*\d{1,3}(?:\s*[,;]\s*\d{1,3})*\s*\]$/;
 const MAX_MARKER = 24;
 
 export class CitationFilter {

@@ -29,7 +29,7 @@ export async function condenseWithModel(
       abortSignal,
       timeout: { stepMs: timeoutMs },
     });
-    const standalone = text.trim().replace(/^["“”']+|["“”']+$/g, '');
+    const standalone = text.trim().replace(/^["“”']+|(?<!["“”'])["“”']+$/g, '');
     if (standalone.length > 0 && standalone.length <= 500) return { standalone, by: 'model' };
   } catch {
     // Fall through to the rule.

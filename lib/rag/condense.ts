@@ -3,10 +3,10 @@ import { contentTerms, fold } from '@/lib/ai/local/text';
 export type Turn = { role: 'user' | 'assistant'; content: string };
 
 // Openers that mark a message as leaning on the previous one, in our four languages.
-const FOLLOW_UP_CUE = /^(and|what about|how about|what if|also|same|und|was ist mit|wie ist es mit|auch|et|qu'en est-il|pareil|aussi|e|anche|invece|lo stesso)(?=[\s,?!.]|$)/i;
+const FOLLOW_UP_CUE = /^(?:and|what about|how about|what if|also|same|und|was ist mit|wie ist es mit|auch|et|qu'en est-il|pareil|aussi|e|anche|invece|lo stesso)(?=[\s,?!.]|$)/i;
 // Words that point back at something said before ("does that cost anything?", "is it free?"). German
 // "das" and "es" are left out: they are articles and filler ("wie geht das", "gibt es") as often.
-const POINTS_BACK = /\b(it|that|this|those|them|there|then|dies|dafur|dann|ca|cela|celui|celle|ci|questo|quello|quella|li|lo)\b/;
+const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|cela|celui|celle|ci|questo|quello|quella|li|lo)\b/;
 
 /**
  * Turns a follow-up into a standalone search query without a language model: when the message

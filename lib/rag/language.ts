@@ -70,7 +70,7 @@ export function detectLanguage(text: string, { prior, vocabulary }: LanguageOpti
   const votes = [...functionWordVotes(text).entries()].sort((a, b) => b[1] - a[1]);
   const [first, second] = votes;
   if (first && first[1] >= 2 && first[1] >= 2 * (second?.[1] ?? 0)) return first[0];
-  const letters = text.replace(/[^\p{L}]/gu, '').length;
+  const letters = text.replace(/\P{L}/gu, '').length;
   if (letters >= 40) {
     const lang = franc(text);
     if (lang) return lang;

@@ -7,7 +7,7 @@ import { fold } from '@/lib/ai/local/text';
  * grounding check stays strict however confident retrieval is.
  */
 const AVAILABILITY = [
-  /^(do|does|can) (you|alpenwave|i get|i buy|i have)\b.*\b(sell|offer|have|provide|get|buy)\b/,
+  /^(do|does|can) (you|alpenwave|i get|i buy|i have)\b.+\b(sell|offer|have|provide|get|buy)\b/,
   /^(do|does) (you|alpenwave) (sell|offer|have|provide)\b/,
   /^(is|are) there (a|an|any)\b/,
   /^(gibt es|gibts|habt ihr|haben sie|bietet ihr|bieten sie|verkauft ihr|verkaufen sie)\b/,

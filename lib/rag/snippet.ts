@@ -6,13 +6,15 @@ export type SnippetPart = { text: string; match: boolean };
 export function plainText(markdown: string): string {
   return markdown
     .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*\|?[-:| ]+\|?\s*$/gm, ' ')
-    .replace(/^\s*>\s?/gm, '')
+    .replace(/!\[[^[\]]*\]\([^()]*\)/g, '')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    // Line-start patterns skip spaces, not line breaks: from every blank line of a long run they
+    // would rescan the rest of the run.
+    .replace(/^(?:[-:|]|[^\S\n\r\u2028\u2029])*$/gm, ' ')
+    .replace(/^[^\S\n\r\u2028\u2029]*>\s?/gm, '')
     .replace(/[*`]+/g, '')
     .replace(/[#|]/g, ' ')
-    .replace(/^\s*[-+]\s+/gm, '')
+    .replace(/^[^\S\n\r\u2028\u2029]*[-+]\s+/gm, '')
     .replace(/\s+/g, ' ')
     .trim();
 }

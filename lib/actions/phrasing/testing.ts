@@ -420,5 +420,5 @@ export const callbackRequest: CallbackRequest = {
 
 /** The language detectLanguage() sees in a text, numbers stripped (amounts and dates say nothing). */
 export function languageOf(text: string): string | undefined {
-  return detectLanguage(text.replace(/[0-9]/g, ''));
+  return detectLanguage(text.replace(/\d/g, ''));
 }

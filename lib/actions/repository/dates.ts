@@ -24,7 +24,7 @@ function dayMs(day: string): number {
 }
 
 export function isCalendarDay(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const match = /^\d{4}-\d{2}-\d{2}$/.exec(value);
   if (!match) return false;
   return formatDay(dayMs(value)) === value;
 }

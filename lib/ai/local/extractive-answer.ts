@@ -114,7 +114,7 @@ export function splitUnits(content: string, lang: TextLanguage | undefined): Uni
       const rows = [line];
       while ((lines[i + 1] ?? '').trim().startsWith('|')) rows.push((lines[++i] ?? '').trim());
       units.push({ text: rows.join('\n'), kind: 'table' });
-    } else if (/^([-*+]|\d+[.)])\s+/.test(line)) {
+    } else if (/^(?:[-*+]|\d+[.)])\s+/.test(line)) {
       units.push({ text: line, kind: 'item' });
     } else {
       const sentences = line.split(/(?<=[.!?])\s+(?=[\p{Lu}\d«"“(])/u);

@@ -9,7 +9,8 @@ import { formFields, guarded } from './guarded';
 import { promoteAnswerToGolden } from './promote';
 import { reviewAnswer } from './review';
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\v\f\u000E-\u001F\u007F]/;
 const text = (max: number) =>
   z
     .string()

@@ -82,7 +82,7 @@ describe.each(testBackends())('runPairwiseJudge on $name', ({ open }) => {
     const judge = new MockLanguageModelV4({
       doGenerate: async ({ prompt }) => {
         const text = JSON.stringify(prompt);
-        const reply = /Answer 1:\\n(good|better)/.test(text) ? '{"winner":"1","reason":"first"}' : '{"winner":"2","reason":"second"}';
+        const reply = /Answer 1:\\n(?:good|better)/.test(text) ? '{"winner":"1","reason":"first"}' : '{"winner":"2","reason":"second"}';
         return { content: [{ type: 'text', text: reply }], finishReason: { unified: 'stop', raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } }, warnings: [] };
       },
     });

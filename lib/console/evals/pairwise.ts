@@ -30,7 +30,7 @@ const replySchema = z.object({ winner: z.enum(['1', '2', 'tie']), reason: z.stri
 
 /** Reads the judge's reply given which answer was shown first. Anything unreadable is null, never guessed. */
 export function parsePairwiseReply(reply: string, { firstIs }: { firstIs: 'a' | 'b' }): PairwiseVerdict {
-  const body = reply.trim().replace(/^```(?:json)?\s*\n([\s\S]*?)\n?```$/i, '$1').trim();
+  const body = reply.trim().replace(/^```(?:json)?[^\S\n]*\n([\s\S]*?)\n?```$/i, '$1').trim();
   let json: unknown;
   try {
     json = JSON.parse(body);

@@ -27,7 +27,7 @@ export async function getGoldenThreshold(db: Db, { configured }: { configured: n
 export function parseThreshold(raw: unknown): { ok: true; value: number } | { ok: false; message: string } {
   const text = typeof raw === 'string' ? raw.trim().replace(',', '.') : typeof raw === 'number' ? String(raw) : '';
   if (!text) return { ok: false, message: 'Enter a threshold between 0.00 and 1.00.' };
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return { ok: false, message: 'The threshold is a number between 0.00 and 1.00, such as 0.80.' };
+  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) return { ok: false, message: 'The threshold is a number between 0.00 and 1.00, such as 0.80.' };
   const value = Number(text);
   if (!Number.isFinite(value) || value < 0 || value > 1) return { ok: false, message: 'The threshold must be between 0.00 and 1.00.' };
   if (Math.abs(Math.round(value * 100) - value * 100) > 1e-9) return { ok: false, message: 'Use at most two decimals (for example 0.85).' };

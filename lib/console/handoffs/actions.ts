@@ -10,7 +10,8 @@ import { claimHandoff, closeHandoff, storeAgentReply } from '@/lib/db/queries/ha
 import { formatHandoffOutcome, HANDOFF_OUTCOMES } from './outcome';
 import { refusalMessage } from './refusal';
 
-const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\v\f\u000E-\u001F\u007F]/;
 
 const claimSchema = z.object({ handoffId: z.uuid(), open: z.enum(['1']).optional() });
 const replySchema = z.object({

@@ -1,4 +1,5 @@
 import GithubSlugger from 'github-slugger';
+import { atxHeading } from './heading';
 
 /**
  * Heading-aware chunking. The body is cut into sections at headings; each section into units
@@ -20,14 +21,13 @@ export const CHUNKER_VERSION = 'chunker-v1';
 
 type Section = { headings: string[]; anchor: string | null; lines: string[] };
 
-const HEADING = /^(#{1,6})\s+(.+?)\s*#*\s*$/;
-const FENCE = /^\s*(```|~~~)/;
+const FENCE = /^\s*(?:```|~~~)/;
 
 /** Strips inline markdown from a heading so the path reads as text (and slugs as rehype-slug does). */
 function headingText(raw: string): string {
   return raw
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/!\[([^[\]]*)\]\([^()]*\)/g, '$1')
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, '$1')
     .replace(/[*_`~]/g, '')
     .trim();
 }
@@ -39,13 +39,13 @@ function splitSections(body: string): Section[] {
   let inFence = false;
   for (const line of body.split(/\r?\n/)) {
     if (FENCE.test(line)) inFence = !inFence;
-    const match = inFence ? null : HEADING.exec(line);
+    const match = inFence ? null : atxHeading(line);
     if (!match) {
       sections.at(-1)!.lines.push(line);
       continue;
     }
-    const level = match[1]!.length;
-    const text = headingText(match[2]!);
+    const level = match.hashes.length;
+    const text = headingText(match.text);
     while (stack.length > 0 && stack.at(-1)!.level >= level) stack.pop();
     stack.push({ level, text });
     sections.push({ headings: stack.map((h) => h.text), anchor: slugger.slug(text), lines: [] });
@@ -95,11 +95,11 @@ function units(block: string, lang: string | undefined): string[] {
   if (FENCE.test(block)) return [block];
   const lines = block.split('\n');
   if (lines.every((l) => /^\s*\|/.test(l))) return lines; // a table: one row per unit
-  if (/^\s*([-*+]|\d+[.)])\s/.test(lines[0]!)) {
+  if (/^\s*(?:[-*+]|\d+[.)])\s/.test(lines[0]!)) {
     // A list: one item (with its continuation lines) per unit.
     const items: string[] = [];
     for (const line of lines) {
-      if (/^\s*([-*+]|\d+[.)])\s/.test(line) || items.length === 0) items.push(line);
+      if (/^\s*(?:[-*+]|\d+[.)])\s/.test(line) || items.length === 0) items.push(line);
       else items[items.length - 1] += `\n${line}`;
     }
     return items;

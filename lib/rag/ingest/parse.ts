@@ -4,6 +4,7 @@ import GithubSlugger from 'github-slugger';
 import path from 'node:path';
 import { z } from 'zod';
 import { detectLanguage } from '@/lib/rag/language';
+import { atxHeading } from './heading';
 
 /** What ingest needs to know about one source file, whatever its format. */
 export type ParsedDocument = {
@@ -47,10 +48,14 @@ export function idFromPath(relativePath: string): string {
 }
 
 function firstHeading(markdown: string): { title?: string; body: string } {
-  const match = /^#\s+(.+?)\s*#*\s*$/m.exec(markdown);
-  if (!match) return { body: markdown };
-  // The title heading is the document's title, not a section: drop it from the body.
-  return { title: match[1], body: markdown.replace(match[0], '').trim() };
+  let at = 0;
+  for (const line of markdown.split('\n')) {
+    const heading = atxHeading(line);
+    // The title heading is the document's title, not a section: drop it from the body.
+    if (heading?.hashes === '#') return { title: heading.text, body: (markdown.slice(0, at) + markdown.slice(at + line.length)).trim() };
+    at += line.length + 1;
+  }
+  return { body: markdown };
 }
 
 function fromMarkdown(source: string): { data: Record<string, unknown>; body: string } {
@@ -65,7 +70,7 @@ function fromMarkdown(source: string): { data: Record<string, unknown>; body: st
 
 function fromHtml(source: string): { data: Record<string, unknown>; body: string } {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(source)?.[1]?.trim();
-  const lang = /<html[^>]*\blang=["']?([a-z]{2})/i.exec(source)?.[1]?.toLowerCase();
+  const lang = /<html[^>]+\blang=["']?([a-z]{2})/i.exec(source)?.[1]?.toLowerCase();
   const main = /<(main|article)[^>]*>([\s\S]*?)<\/\1>/i.exec(source)?.[2] ?? /<body[^>]*>([\s\S]*?)<\/body>/i.exec(source)?.[1] ?? source;
   const body = NodeHtmlMarkdown.translate(main.replace(/<(script|style|nav|footer)[^>]*>[\s\S]*?<\/\1>/gi, '')).trim();
   return { data: { ...(title ? { title } : {}), ...(lang ? { lang } : {}) }, body };
@@ -78,7 +83,7 @@ async function fromPdf(bytes: Uint8Array): Promise<{ data: Record<string, unknow
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     const { text } = await extractText(pdf, { mergePages: false });
     // One paragraph per line break run; pages separated by blank lines.
-    const body = (text as string[]).map((page) => page.replace(/[ \t]+\n/g, '\n').trim()).join('\n\n');
+    const body = (text as string[]).map((page) => page.replace(/(?<![ \t])[ \t]+\n/g, '\n').trim()).join('\n\n');
     return { data: {}, body };
   } catch (error) {
     throw new ParseError(`unreadable PDF: ${(error as Error).message}`);

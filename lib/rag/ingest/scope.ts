@@ -12,6 +12,7 @@ import { SUPPORTED_EXTENSIONS } from './parse';
 
 export const MAX_INGEST_PATH_CHARS = 512;
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
 
 export const ingestPathSchema = z
@@ -22,7 +23,7 @@ export const ingestPathSchema = z
   // On POSIX a backslash is an ordinary file-name character; refusing it keeps Windows-style
   // "..\..\" from ever meaning anything, here or on a server where it would be a separator.
   .refine((p) => !p.includes('\\'), 'use forward slashes; backslashes are not allowed')
-  .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p), 'must be relative to the content folder, not absolute')
+  .refine((p) => !p.startsWith('/') && !/^[A-Z]:/i.test(p), 'must be relative to the content folder, not absolute')
   .refine((p) => !p.split('/').includes('..'), 'must not contain ".." segments: it must stay inside the content folder')
   .refine((p) => !p.split('/').some((s) => s.startsWith('.') && s !== '.'), 'hidden files and folders are never ingested');
 

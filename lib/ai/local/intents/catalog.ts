@@ -159,7 +159,7 @@ export function planKindOf(text: string): PlanKind | undefined {
   const kinds = new Set<Kind>();
   for (const t of tokens) {
     for (const [kind, words] of Object.entries(KIND_WORDS) as [Kind, string[]][]) {
-      if (words.includes(t) || (kind === 'mobile' && /^(handy|natel|mobil)\w*$/.test(t)) || (kind === 'tv' && /^(tv|fernseh)\w*$/.test(t))) kinds.add(kind);
+      if (words.includes(t) || (kind === 'mobile' && /^(?:handy|natel|mobil)\w*$/.test(t)) || (kind === 'tv' && /^(?:tv|fernseh)\w*$/.test(t))) kinds.add(kind);
     }
   }
   if (kinds.size !== 1) return undefined;

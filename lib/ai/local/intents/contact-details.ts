@@ -3,7 +3,9 @@
  * email addresses, phone numbers in Swiss and international notation, 10-digit invoice numbers.
  */
 
-const EMAIL = /[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}/g;
+// An address starts where a run of address characters starts: trying every position inside a
+// long run would be quadratic.
+const EMAIL = /(?<![\w.%+-])[A-Z0-9][\w.%+-]*@[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?(?:\.[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?)*\.[A-Z]{2,}/gi;
 
 // +41 79 123 45 67, 0041 79 123 45 67, 079 123 45 67, 079/123.45.67, +41791234567
 const PHONE = /(?<![\w@.])(?:\+|00)?\d[\d \u00a0/.-]{5,20}\d(?![\w@])/g;
@@ -32,7 +34,7 @@ export function extractPhones(raw: string): Found[] {
     const written = m[0];
     // Dates ("3.12.2026") and plain long numbers without a phone's prefix are not phone numbers.
     if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(written)) continue;
-    if (!/^(\+|00|0)/.test(written)) continue;
+    if (!/^(?:\+|00|0)/.test(written)) continue;
     const value = normalizePhone(written);
     if (value) found.push({ value, index: m.index });
   }

@@ -92,8 +92,12 @@ export function weekdayOf(d: CalendarDate): number {
 
 type Found = { date?: CalendarDate; hour?: number; meridiemKnown?: boolean };
 
+/**
+ * How month names begin, in the four languages: the lookahead below only needs a prefix, so "jan"
+ * stands for "januar" and "janvier", "mar" for "marz", "mars" and "marzo", and so on.
+ */
 const MONTHS =
-  'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|januar|februar|marz|maerz|mai|juni|juli|august|september|oktober|november|dezember|janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre';
+  'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|maerz|mai|oktober|dezember|fevrier|avril|juin|juillet|aout|gennaio|maggio|giugno|luglio|agosto|settembre|ottobre|dicembre';
 
 /** A day of the month without a month ("the 4th", "am 4.", "le 4", "il 4"): chrono leaves it out. */
 const DAY_ONLY = new RegExp(
@@ -125,9 +129,11 @@ function parseWith(lang: TextLanguage, text: string, now: Date, timeZone: string
   const reference = { instant: now, timezone: zoneOffsetMinutes(now, timeZone) };
   // Results of one or two letters are abbreviations seen inside words ("fr" in "früh").
   // "16h" read as "in 16 hours" by the English parser is a French time, not a date.
+  // One space for every whitespace run: chrono's German and French parsers take quadratic time
+  // over long runs of spaces (16 ms for 2,000), and a date never needs more than one.
   const results = PARSERS[lang]
-    .parse(text, reference, { forwardDate: true })
-    .filter((r) => r.text.trim().length >= 3 && !/^\d+\s*(h|hrs?|hours?|min|mins|minutes?)$/i.test(r.text.trim()));
+    .parse(text.replace(/\s+/g, ' '), reference, { forwardDate: true })
+    .filter((r) => r.text.trim().length >= 3 && !/^\d+\s*(?:h|hrs?|hours?|min|mins|minutes?)$/i.test(r.text.trim()));
   const found: Found = {};
   for (const r of results) {
     const s = r.start;

@@ -11,20 +11,21 @@ export type RefusalKind = 'injection' | 'other_person' | 'unsupported' | 'how_to
 // ---- Prompt injection -------------------------------------------------------------------------
 
 const INJECTION_RAW = [
-  /(^|\n)\s*(system|sys|admin|administrator|developer|assistant|root)\s*(prompt)?\s*:/i,
+  /(^|\n)[^\S\n]*(system|sys|admin|administrator|developer|assistant|root)\s*(?:(prompt)\s*)?:/i,
   /<\/?(system|instructions?|admin)>/i,
   /\[\/?(system|inst)\]/i,
 ];
 
 /** Other people named with a title, as written: "de M. Dupont", "Mr. Smith" ("M." is lost when folded). */
-const OTHER_PERSON_RAW = [/(^|\s)(de|du|pour|à|a|of|for|von)\s+M\.\s?[A-ZÀ-Ý]/, /\b(Mr|Mrs|Ms|Sig|Sig\.ra)\.\s?[A-ZÀ-Ý][a-zà-ÿ]+/];
+// Latin-1 capitals are U+00C0–U+00DD, small letters U+00E0–U+00FF.
+const OTHER_PERSON_RAW = [/(^|\s)(de|du|pour|à|a|of|for|von)\s+M\.\s?[A-Z\u00C0-\u00DD]/, /\b(Mr|Mrs|Ms|Sig|Sig\.ra)\.\s?[A-Z\u00C0-\u00DD][a-z\u00E0-\u00FF]+/];
 
 const INJECTION = [
-  /\b(ignore|ignoriere|ignorier|ignoriert|ignorieren sie|ignorez|ignora|ignorate|ignorare|disregard|forget|vergiss|vergesst|vergessen sie|oublie|oubliez|dimentica|dimenticate|bypass|umgehe|contourne|aggira|override|skip)\b.{0,40}\b(rules?|instructions?|prompts?|guidelines|policy|policies|restrictions|safeguards|regeln|anweisungen|vorgaben|richtlinien|einschrankungen|regles|consignes|directives|restrictions|istruzioni|regole|direttive|limitazioni|approval|approvals|genehmigung\w*|validation|approvazion\w*|conferm\w*)\b/,
+  /\b(ignore|ignoriere|ignorier|ignoriert|ignorieren sie|ignorez|ignora|ignorate|ignorare|disregard|forget|vergiss|vergesst|vergessen sie|oublie|oubliez|dimentica|dimenticate|bypass|umgehe|contourne|aggira|override|skip)\b.{1,40}\b(rules?|instructions?|prompts?|guidelines|policy|policies|restrictions|safeguards|regeln|anweisungen|vorgaben|richtlinien|einschrankungen|regles|consignes|directives|istruzioni|regole|direttive|limitazioni|approval|approvals|genehmigung\w*|validation|approvazion\w*|conferm\w*)\b/,
   /\b(you are now|from now on you|act as|pretend (to be|you are)|developer mode|admin mode|god mode|jailbreak|du bist (jetzt|nun)|ab (jetzt|sofort) bist du|tu es (maintenant|desormais)|a partir de maintenant tu|mode (administrateur|developpeur|admin)|sei ora|da ora (in poi )?sei|modalita (amministratore|sviluppatore|admin)|admin modus|administrator modus|entwicklermodus)\b/,
   /\b(i am|i m|ich bin|je suis|sono) (an? |der |le |l |un |il )?(admin|administrator|administrateur|amministratore|developer|entwickler|developpeur|sviluppatore|root|supervisor|support agent|mitarbeiter von alpenwave|alpenwave employee)\b/,
-  /\b(approve|genehmige|genehmigt|genehmigen|bestatige|bestaetige|approuve|approuvez|valide|validez|approva|approvate|conferma|confermate|autorise|autorisez|autorizza)\b.{0,20}\b(all|every|alle|allen|jede|tous|toutes|tout|tutti|tutte|ogni)\b/,
-  /\b(without|ohne|sans|senza) (asking|approval|confirmation|my approval|nachfrage|ruckfrage|rueckfrage|bestatigung|bestaetigung|genehmigung|confirmation|validation|demander|conferma|approvazione|chiedere)\b/,
+  /\b(approve|genehmige|genehmigt|genehmigen|bestatige|bestaetige|approuve|approuvez|valide|validez|approva|approvate|conferma|confermate|autorise|autorisez|autorizza)\b.{1,20}\b(all|every|alle|allen|jede|tous|toutes|tout|tutti|tutte|ogni)\b/,
+  /\b(without|ohne|sans|senza) (asking|approval|confirmation|my approval|nachfrage|ruckfrage|rueckfrage|bestatigung|bestaetigung|genehmigung|validation|demander|conferma|approvazione|chiedere)\b/,
 ];
 
 // ---- Someone else's account ----------------------------------------------------------------------
@@ -37,7 +38,7 @@ const RELATIVES_IT = 'vicin[oaie]|moglie|marito|compagn[oa]|madre|mamma|padre|pa
 const OTHER_PERSON = [
   // English: "my neighbour's bill", "the bill of my wife", "for my mother", "his plan", "Mr Smith"
   new RegExp(`\\b(${RELATIVES_EN}) s\\b`),
-  new RegExp(`\\b(${RELATIVES_EN})s\\b(?= (bill|invoice|plan|account|modem|router|box|appointment|email|number|phone|contract|subscription))`),
+  new RegExp(`\\b(${RELATIVES_EN})s(?= (bill|invoice|plan|account|modem|router|box|appointment|email|number|phone|contract|subscription))`),
   new RegExp(`\\b(of|for|from) (my|our|the|a) (${RELATIVES_EN})\\b`),
   /\b(his|her|their) (bill|bills|invoice|invoices|plan|account|modem|router|box|appointment|email|e mail|number|phone|contract|subscription|balance)\b/,
   /\b(someone|somebody|anyone|anybody) else s?\b|\b(another|other|a different) (customer|person|user|account|subscriber)s?\b|\bother people s?\b/,
@@ -65,20 +66,20 @@ const OTHER_PERSON = [
 /** A customer number is someone else's unless the customer calls it theirs ("my customer number is …"). */
 function namesAnotherCustomerNumber(raw: string, text: string): boolean {
   if (!/\bAW[- ]?\d{3,}/i.test(raw)) return false;
-  return !/\b(my|mein\w*|meine|ma|mon|mio|mia) (customer (number|no|id)|account (number|no)|kunden ?(nummer|nr)|numero (de )?client|no client|numero (di )?cliente|codice cliente)\b/.test(text);
+  return !/\b(?:my|mein\w*|ma|mon|mio|mia) (?:customer (?:number|no|id)|account (?:number|no)|kunden ?(?:nummer|nr)|numero (?:de )?client|no client|numero (?:di )?cliente|codice cliente)\b/.test(text);
 }
 
 // ---- Actions no tool offers ------------------------------------------------------------------------
 
 const UNSUPPORTED = [
   // Cancelling a contract, a plan or an appointment; deleting the account.
-  /\b(cancel\w*|terminate|termination|kundig\w*|kuendig\w*|stornier\w*|absagen|sage \w+ ab|resili\w*|annul\w*|disdi\w*|disdett\w*|cancell\w*|annull\w*|recede\w*|recesso)\b/,
+  /\b(cancel\w*|terminate|termination|kundig\w*|kuendig\w*|stornier\w*|absagen|sage \w+ ab|resili\w*|annul\w*|disdi\w*|disdett\w*|recede\w*|recesso)\b/,
   /\b(delete|remove|close) (my |our )?(account|profile|customer account)\b|\b(konto|profil|kundenkonto) (loschen|loeschen|schliessen|aufheben)\b|\b(supprim\w*|ferm\w*) (mon |le )?(compte|profil)\b|\b(elimina\w*|chiud\w*) (il mio |l )?(account|conto|profilo)\b/,
   // Number porting.
-  /\b(transfer\w*|port|porting|portier\w*|mitnehm\w*|ubertrag\w*|uebertrag\w*|porter|portabilite|transfer\w*|transfer|portabilita|portar\w*|trasferi\w*|trasferisc\w*)\b.{0,40}\b(number|nummer|natelnummer|handynummer|rufnummer|numero)\b/,
-  /\b(number|nummer|natelnummer|handynummer|rufnummer|numero)\b.{0,40}\b(transfer\w*|port|porting|portier\w*|mitnehm\w*|ubertrag\w*|uebertrag\w*|porter|transferer|portar\w*|trasferi\w*)\b/,
+  /\b(transfer\w*|port|porting|portier\w*|mitnehm\w*|ubertrag\w*|uebertrag\w*|porter|portabilite|portabilita|portar\w*|trasferi\w*)\b.{1,40}\b(number|nummer|natelnummer|handynummer|rufnummer|numero)\b/,
+  /\b(number|nummer|natelnummer|handynummer|rufnummer|numero)\b.{1,40}\b(transfer\w*|port|porting|portier\w*|mitnehm\w*|ubertrag\w*|uebertrag\w*|porter|portar\w*|trasferi\w*)\b/,
   // Blocking a SIM, resetting a password, refunds, payment plans: no tool, knowledge path or a person.
-  /\b(block|sperr\w*|bloqu\w*|blocc\w*)\b.{0,20}\b(sim|karte|carte|scheda)\b/,
+  /\b(block|sperr\w*|bloqu\w*|blocc\w*)\b.{1,20}\b(sim|karte|carte|scheda)\b/,
 ];
 
 // ---- How-to questions ----------------------------------------------------------------------------
@@ -96,18 +97,18 @@ const HOW_TO_START = [
 
 /** "Can I … online / in the app / myself?" asks how to do it oneself. */
 const SELF_SERVICE =
-  /^(can i|could i|may i|am i able to|kann ich|konnte ich|koennte ich|darf ich|puis je|est ce que je peux|je peux|posso|potrei|si puo)\b.*\b(online|in the app|app|myself|portal|website|my alpenwave|selbst|selber|in der app|im portal|webseite|moi meme|dans l app|sur le site|en ligne|da solo|nell app|sul sito|da me)\b/;
+  /^(?:can i|could i|may i|am i able to|kann ich|konnte ich|koennte ich|darf ich|puis je|est ce que je peux|je peux|posso|potrei|si puo)\b.+\b(?:online|in the app|app|myself|portal|website|my alpenwave|selbst|selber|in der app|im portal|webseite|moi meme|dans l app|sur le site|en ligne|da solo|nell app|sul sito|da me)\b/;
 
 /** Questions about what something costs or whether it is free are for the help center. */
 const COST_QUESTION = [
   /\b(what does (it|that|this) cost|how much (does|would|will|is) (it|that|this)( cost)?|does (it|that|this) cost|is (it|that|this) (still )?free|any (fees?|charges?|costs?)|was kostet|wie ?viel kostet|kostet (das|es)|ist (das|es) (noch )?(gratis|kostenlos|umsonst)|ca coute|cela coute|combien (ca|cela) coute|c est (encore )?gratuit|est ce (encore )?gratuit|des frais|y a t il des frais|quanto costa|costa (qualcosa|niente)|ci sono (costi|spese)|e (ancora )?(gratis|gratuito))\b/,
-  /\b(how much|wie ?viel|combien|quanto)\b.*\b(if|wenn|falls|si|se)\b/,
+  /\b(how much|wie ?viel|combien|quanto)\b.+\b(if|wenn|falls|si|se)\b/,
 ];
 
 /** "Don't restart my modem", "bitte nicht neu starten", "ne redémarrez pas", "non riavviare". */
 const NEGATED = [
-  /\b(do not|dont|never)\b (\w+ ){0,3}(restart|reboot|change|switch|move|reschedule|update|call|upgrade|downgrade)\b/,
-  /\bnicht (\w+ ){0,2}(neu ?starten|neustarten|rebooten|wechseln|andern|aendern|umstellen|verschieben|verlegen|anrufen|zuruckrufen|zurueckrufen)\b|\b(starte|starten sie|startet) (\w+ ){0,3}nicht neu\b/,
+  /\b(do not|dont|never) (\w+ ){0,3}(restart|reboot|change|switch|move|reschedule|update|call|upgrade|downgrade)\b/,
+  /\bnicht (\w+ ){0,2}(neu ?starten|rebooten|wechseln|andern|aendern|umstellen|verschieben|verlegen|anrufen|zuruckrufen|zurueckrufen)\b|\b(starte|starten sie|startet) (\w+ ){0,3}nicht neu\b/,
   /\bne (\w+ ){0,2}(redemarr\w*|relanc\w*|chang\w*|modifi\w*|deplac\w*|decal\w*|report\w*|pass\w*|rappel\w*|appel\w*) (pas|jamais)\b|\bne (pas|jamais) (redemarr\w*|relanc\w*|chang\w*|modifi\w*|deplac\w*|decal\w*|report\w*|pass\w*|rappel\w*|appel\w*)\b/,
   /\bnon (\w+ )?(riavvi\w*|cambi\w*|modific\w*|spost\w*|rinvi\w*|pass\w*|richiam\w*|chiam\w*)\b/,
 ];

@@ -1,4 +1,4 @@
-import { parseAppointmentTime, parseFromDate } from '../dates';
+import { parseAppointmentTime } from '../dates';
 import type { PreparedRequest, RecognizedToolCall, Rule } from '../types';
 
 /**
@@ -9,16 +9,16 @@ import type { PreparedRequest, RecognizedToolCall, Rule } from '../types';
  */
 
 const APPOINTMENT =
-  /\b(appointment|appt|technician|tech|engineer|installer|installation|installationstermin|installazione|technician visit|visit|slot|slots|termin\w*|techniker\w*|monteur\w*|installateur\w*|servicetechniker|rendez vous|rdv|technicien\w*|intervention|creneau\w*|appuntament\w*|tecnic[oi]|intervento|fascia|fasce|orari)\b/;
+  /\b(?:appointment|appt|technician|tech|engineer|installer|installation|installationstermin|installazione|technician visit|visit|slot|slots|termin\w*|techniker\w*|monteur\w*|installateur\w*|servicetechniker|rendez vous|rdv|technicien\w*|intervention|creneau\w*|appuntament\w*|tecnic[oi]|intervento|fascia|fasce|orari)\b/;
 
 const MOVE =
-  /\b(move|reschedule|postpone|push|shift|rebook|bring forward|change|put|switch|verschieb\w*|verleg\w*|umbuch\w*|umleg\w*|legen|setzen|andern|aendern|anderung|aenderung|ander|deplac\w*|decal\w*|report\w*|chang\w*|modifi\w*|avanc\w*|repouss\w*|sposta\w*|spostare|spost\w*|rinvi\w*|rimand\w*|posticip\w*|anticip\w*|cambia\w*|modifica\w*)\b/;
+  /\b(?:move|reschedule|postpone|push|shift|rebook|bring forward|put|switch|verschieb\w*|verleg\w*|umbuch\w*|umleg\w*|legen|setzen|andern|aendern|anderung|aenderung|ander|deplac\w*|decal\w*|report\w*|chang\w*|modifi\w*|avanc\w*|repouss\w*|spost\w*|rinvi\w*|rimand\w*|posticip\w*|anticip\w*|cambia\w*)\b/;
 
 const FREE =
-  /\b(free|available|availability|open|next possible|frei\w*|verfugbar\w*|verfuegbar\w*|moglich\w*|moeglich\w*|libre\w*|disponible\w*|disponibilit\w*|liber[oiae]|disponibil\w*)\b|\b(when (can|could|does|will|is)|wann (kann|kommt|konnte|koennte|hat|ist)|quand (peut|pourrait|est ce que|est)|quando (puo|potrebbe|viene|e))\b/;
+  /\b(?:free|available|availability|open|next possible|frei\w*|verfugbar\w*|verfuegbar\w*|moglich\w*|moeglich\w*|libre\w*|disponible\w*|liber[oiae]|disponibil\w*)\b|\b(?:when (?:can|could|does|will|is)|wann (?:kann|kommt|konnte|koennte|hat|ist)|quand (?:peut|pourrait|est ce que|est)|quando (?:puo|potrebbe|viene|e))\b/;
 
 /** "I want the technician on Thursday" without a move verb still asks for a new slot. */
-const WANT = /\b(i want|i would like|i need|ich will|ich mochte|ich moechte|ich hatte gern|je veux|je voudrais|j aimerais|voglio|vorrei|preferisco|lieber|plutot|rather|instead|stattdessen|a la place|invece)\b/;
+const WANT = /\b(?:i want|i would like|i need|ich will|ich mochte|ich moechte|ich hatte gern|je veux|je voudrais|j aimerais|voglio|vorrei|preferisco|lieber|plutot|rather|instead|stattdessen|a la place|invece)\b/;
 
 export const appointmentRule: Rule = {
   name: 'appointments',
@@ -30,7 +30,7 @@ export const appointmentRule: Rule = {
     const time = parseAppointmentTime(raw, ctx.lang, ctx.now, ctx.timeZone);
     if (move && time.kind === 'slot') return { toolName: 'reschedule_appointment', input: { startsAt: time.startsAt } };
     if (time.kind === 'slot' || time.kind === 'off-grid') return { toolName: 'list_appointment_slots', input: { from: time.date } };
-    const from = time.kind === 'none' ? parseFromDate(raw, ctx.lang, ctx.now, ctx.timeZone) : undefined;
-    return { toolName: 'list_appointment_slots', input: from ? { from } : {} };
+    // 'none': no language's parser found a date in the message, so there is no `from` either.
+    return { toolName: 'list_appointment_slots', input: {} };
   },
 };

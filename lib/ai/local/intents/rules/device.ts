@@ -9,14 +9,14 @@ import { DET, DEVICE, PLEASE, re } from './common';
  */
 
 const RESTART_VERB =
-  /\b(restart\w*|reboot\w*|re start|power cycle|restrat\w*|retsart\w*|rstart\w*|neu ?start\w*|neustart\w*|neu booten|rebooten|reset(?= (it|den|die|das))|redemarr\w*|redemar\w*|relanc\w*|rallum\w*|riavvi\w*|riaccend\w*|ripart\w*)\b|\bstart\w* (\w+ ){0,4}neu\b|\bneu (\w+ ){0,2}start\w*\b/;
+  /\b(?:restart\w*|reboot\w*|re start|power cycle|restrat\w*|retsart\w*|rstart\w*|neu ?start\w*|neu booten|reset(?= (?:it|den|die|das))|redemar\w*|relanc\w*|rallum\w*|riavvi\w*|riaccend\w*|ripart\w*)\b|\bstart\w* (?:\w+ ){0,4}neu\b|\bneu (?:\w+ ){0,2}start\w*\b/;
 
 const OWN_DEVICE = re(String.raw`\b${DET} ${DEVICE}\b|\b${DEVICE} (von mir|a moi|de chez moi|di casa)\b`);
 const OWN_DEVICE_LOOSE = re(String.raw`\b(${DEVICE})\b`);
 
 const STATUS =
-  /\b(status|state|online|offline|connected|up|running|working|etat|en ligne|hors ligne|connecte\w*|fonctionne|stato|in linea|collegat\w*|connesso|funziona|zustand|verbunden|erreichbar|lauft|laeuft|funktioniert)\b/;
-const CHECK = /\b(check|test|look at|prufen|pruefen|prufe|pruefe|uberprufen|ueberpruefen|checken|schau\w*|nachsehen|verifier|verifiez|verifie|controler|controlez|regarder|controlla\w*|verifica\w*|guarda\w*)\b/;
+  /\b(?:status|state|online|offline|up|running|working|etat|en ligne|hors ligne|connecte\w*|fonctionne|stato|in linea|collegat\w*|connesso|funziona|zustand|verbunden|erreichbar|lauft|laeuft|funktioniert)\b/;
+const CHECK = /\b(?:check|test|look at|prufen|pruefen|prufe|pruefe|uberprufen|ueberpruefen|checken|schau\w*|nachsehen|verifier|verifiez|verifie|controler|controlez|regarder|controlla\w*|verifica\w*|guarda\w*)\b/;
 const ASKING_STATUS = re(String.raw`^(is|are|ist|sind|est ce que|est|e|il|la|le|mein\w*|ma|mon|my|what is|wie ist|quel est|qual e|com e|how is)\b|\?$|${PLEASE}`);
 
 export const restartRule: Rule = {
