@@ -14,7 +14,7 @@ function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(full);
-    return /^route\.(ts|tsx|js)$/.test(entry.name) ? [full] : [];
+    return /^route\.(?:ts|tsx|js)$/.test(entry.name) ? [full] : [];
   });
 }
 
