@@ -13,8 +13,7 @@ import { startJobWorker } from '@/lib/console/jobs/worker';
 import { installShutdownHandlers } from '@/lib/shutdown';
 import { collectGarbage } from '@/lib/runtime/collect-garbage';
 import { ConfigError } from '@/lib/config';
-import { createEmbedder } from '@/lib/ai/models';
-import { runIngest } from '@/lib/rag/ingest/run';
+import { ingestOnStart } from '@/lib/startup-ingest';
 import { errorFields, log } from '@/lib/observability/logger';
 
 /** Whether demo accounts are seeded at start: on the embedded default, or when asked. */
@@ -64,12 +63,7 @@ export async function startLantern(): Promise<void> {
     if (exposure.kind === 'refused') throw new ConfigError(exposure.message);
     if (exposure.kind === 'loopback') log().info({ demoAccounts: demoAccounts.active, listen: config.listen.address }, exposure.message);
     else if (exposure.kind !== 'none') log().warn({ demoAccounts: demoAccounts.active, listen: config.listen.address ?? 'unknown' }, exposure.message);
-    let ingested = '';
-    if (shouldIngestOnStart(config)) {
-      const result = await runIngest(database.db, { dir: config.content.dir, embedder: createEmbedder(config.model) });
-      const s = result.stats;
-      ingested = `, content ${s.added + s.updated + s.unchanged} documents (${s.added} added, ${s.updated} updated, ${s.deleted} removed${s.failed ? `, ${s.failed} failed — see npm run ingest` : ''})`;
-    }
+    const ingested = shouldIngestOnStart(config) ? await ingestOnStart(database.db, config) : '';
     // Console jobs: resume those a stopped instance left (on the embedded database, every active
     // job is such a one: this process is the only owner), and keep sweeping for dead instances'.
     startJobWorker(database.db, {

@@ -3,7 +3,10 @@
  * Brings the index in sync with a folder of markdown, HTML, text and PDF files: new and changed
  * files are (re)embedded, deleted ones pruned, all in one transaction. Broken files are reported
  * with their path and skipped. --path limits the run to one folder or file inside --dir.
+ * While another ingest runs on the same database (the app's start-up sync, a console job,
+ * another CLI), it is refused: the message names the other run, and the exit code is 1.
  */
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { SingleBar } from 'cli-progress';
 import { createEmbedder } from '@/lib/ai/models';
@@ -27,6 +30,7 @@ runCli(async () => {
   let phase = '';
   try {
     const result = await runIngest(database.db, {
+      holder: `cli:${os.hostname()}:${process.pid}`,
       dir,
       scope: scope?.scope,
       source: values.source,

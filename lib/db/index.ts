@@ -3,6 +3,7 @@ import { openPglite, openPostgres, type Database } from './client';
 import { migrateDatabase } from './migrate';
 import { claimDataDir } from './pglite-owner';
 import { markInterruptedIngestRuns } from './queries/ingest-runs';
+import { clearLeases } from './queries/leases';
 
 export type { Db, Database, DatabaseKind } from './client';
 
@@ -20,8 +21,10 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   try {
     const database = await openPglite({ dataDir: config.database.dataDir });
     await migrateDatabase(database);
-    // We own the data dir now, so no other process can be mid-ingest.
+    // We own the data dir now, so no other process can be mid-ingest, or hold a lease: what is
+    // there was left by a process that was killed, and must not block this one until it expires.
     await markInterruptedIngestRuns(database.db);
+    await clearLeases(database.db);
     return {
       ...database,
       close: async () => {

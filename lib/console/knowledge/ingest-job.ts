@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { markInterruptedIngestRuns } from '@/lib/db/queries/ingest-runs';
 import { runIngest, type IngestError } from '@/lib/rag/ingest/run';
 import type { IngestStats, JobRow } from '@/lib/db/schema';
+import { instanceId } from '@/lib/console/jobs/instance';
 import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jobs/runner';
 
 /**
@@ -13,6 +14,9 @@ import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jo
  * a resumed job (its instance died or shut down) re-does only what was not yet committed.
  * With `scope` (a path inside the folder, already resolved by resolveIngestScope), only that
  * folder or file is brought in sync; the rest of the index is left as it is.
+ * While an ingest started elsewhere runs (a CLI, another instance's start-up sync), the job
+ * fails at once with runIngest's "Another ingest is running (… by …)" message, shown in the
+ * console: the user starts it again when that run is over (it then has little left to do).
  */
 
 export type IngestJobResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
@@ -23,6 +27,7 @@ export function ingestJobHandler(db: Db, { config, dir, scope, embedder }: { con
     // An earlier attempt died mid-run: its ingest run row can never finish.
     if (context.attempt > 1) await markInterruptedIngestRuns(db, { since: context.createdAt });
     const result = await runIngest(db, {
+      holder: `console job ${context.jobId} on instance ${instanceId()}`,
       dir,
       scope,
       embedder: embedder ?? createEmbedder(config.model),

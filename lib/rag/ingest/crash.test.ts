@@ -8,6 +8,7 @@ import { createEmbedder } from '@/lib/ai/models';
 import { openPglite } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { markInterruptedIngestRuns } from '@/lib/db/queries/ingest-runs';
+import { clearLeases } from '@/lib/db/queries/leases';
 import { queryRows } from '@/lib/db/rows';
 import { searchChunks } from '@/lib/rag/search';
 import { runIngest } from './run';
@@ -59,6 +60,9 @@ describe('an ingest killed halfway (embedded database)', () => {
     expect(await markInterruptedIngestRuns(reopened.db)).toBe(1);
     const runs = await queryRows<{ status: string }>(reopened.db, sql`select status from ingest_runs order by id`);
     expect(runs.map((r) => r.status)).toEqual(['succeeded', 'interrupted']);
+    // The killed run's ingest lease is still there (it would block the next run until it
+    // lapsed); the next owner of the data dir drops it, as openConfiguredDatabase does.
+    expect(await clearLeases(reopened.db)).toBe(1);
     const result = await runIngest(reopened.db, { dir: corpus, source: 'test', embedder });
     expect(result.stats).toMatchObject({ added: 1, updated: 1, deleted: 1 });
     const [row] = await queryRows<{ n: number }>(reopened.db, sql`select count(*)::int as n from chunks where content like '%CHF 9.99%'`);

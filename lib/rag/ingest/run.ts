@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
 import type { Db } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/queries/documents';
 import { chunks, documents, ingestRuns, lexemeStats, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/rag/language';
@@ -11,6 +12,7 @@ import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
 import { invalidateTermStats } from '@/lib/rag/term-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
+import { ConcurrentWriteError, withIngestLease, type IngestLease } from './lock';
 import { parseDocument, type ParsedDocument } from './parse';
 import { isInScope, normalizeScope } from './scope';
 import { listSourceFiles } from './sources';
@@ -23,6 +25,8 @@ import { listSourceFiles } from './sources';
  * was, and searchable throughout. Unchanged files (same content hash) cost a read and a hash.
  * A scoped run (one folder or file of the source) adds, updates and prunes documents under that
  * path only: the source's other documents are left alone, and their ids and urls stay theirs.
+ * Every run holds the database's ingest lease throughout (lock.ts): a second run, from any
+ * process, is refused with IngestBusyError instead of writing the same documents.
  */
 
 export type IngestProgress = { phase: 'scan' | 'embed' | 'write' | 'done'; done: number; total: number; path?: string };
@@ -40,6 +44,8 @@ export type IngestOptions = {
   scope?: string;
   embedder: Embedder;
   onProgress?: (progress: IngestProgress) => void;
+  /** Who runs it, named to a second run that is refused (e.g. "cli:host:pid"); defaults to this process. */
+  holder?: string;
 };
 
 type Pending = { parsed: ParsedDocument; path: string; hash: string; chunks: Chunk[]; embeddings: number[][] };
@@ -55,6 +61,10 @@ export function embeddingText(title: string, headingPath: string, content: strin
 }
 
 export async function runIngest(db: Db, options: IngestOptions): Promise<IngestResult> {
+  return withIngestLease(db, { holder: options.holder }, (lease) => ingest(db, options, lease));
+}
+
+async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promise<IngestResult> {
   const started = Date.now();
   const source = options.source ?? (path.relative(process.cwd(), path.resolve(options.dir)) || '.');
   const progress = options.onProgress ?? (() => {});
@@ -159,6 +169,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
         doc.embeddings.push(...vectors);
         embedded += batch.length;
         progress({ phase: 'embed', done: embedded, total: totalChunks, path: doc.path });
+        lease.assertHeld(); // a run that lost its lease stops here rather than at the commit
       }
     }
     const dimensions = pending[0]?.embeddings[0]?.length;
@@ -189,6 +200,8 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
           version: p.version, audience: p.audience, translationOf: p.translationOf, updated: p.updated,
           body: p.body, contentHash: doc.hash, ingestedAt: new Date(),
         };
+        // A document's chunks are deleted before its new ones are inserted, in this transaction,
+        // so (document_id, ordinal) stays unique; a new document has no chunks (foreign key).
         if (storedById.has(p.id)) {
           await tx.delete(chunks).where(eq(chunks.documentId, p.id));
           await tx.update(documents).set(values).where(eq(documents.id, p.id));
@@ -214,6 +227,7 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       await dropUnusedVectorIndexes(tx as unknown as Db);
       const statsMissing = (await tx.select({ n: sql<number>`count(*)::int` }).from(lexemeStats))[0]?.n === 0;
       if (pending.length > 0 || deletedIds.length > 0 || statsMissing) await refreshLexemeStats(tx as unknown as Db);
+      await lease.fence(tx as unknown as Db);
     });
 
     // The chat's word statistics come from the index just rebuilt.
@@ -225,7 +239,8 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
       .where(eq(ingestRuns.id, runId));
     progress({ phase: 'done', done: stats.files, total: stats.files });
     return { runId, source, scope: scope ?? null, stats, errors, durationMs };
-  } catch (error) {
+  } catch (caught) {
+    const error = isUniqueViolation(caught) ? new ConcurrentWriteError(caught) : caught;
     const durationMs = Date.now() - started;
     errors.push({ path: '(run)', message: (error as Error).message });
     await db
