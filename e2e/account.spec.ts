@@ -91,6 +91,32 @@ test('change plan: decline → nothing changes', async ({ page }) => {
   await expect(overview).not.toContainText('Wave Mobile L');
 });
 
+test('terms that changed after the card was shown are not executed: the chat shows a new card with the current terms', async ({ page }) => {
+  // Card A: the phone number changes from the current one to …11 22 33.
+  const first = await ask(page, 'Please change my phone number to +41 79 111 22 33');
+  await expect(first).toHaveAttribute('data-outcome', 'approval');
+  const stale = first.getByTestId('chat-approval');
+  // Card B, approved first: the number becomes …444 55 66, so card A's "before" is no longer true.
+  const second = await ask(page, 'Please change my phone number to +41 79 444 55 66');
+  const other = second.getByTestId('chat-approval');
+  await other.getByTestId('chat-approve').click();
+  await expect(other.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'executed');
+
+  await stale.getByTestId('chat-approve').click();
+  await expect(stale.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'superseded');
+  await expect(stale.getByTestId('chat-approval-status')).toHaveText('Replaced by new terms');
+  const refreshed = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(refreshed).toContainText('The terms changed');
+  // Pinned by id: the report that follows the approval becomes the last message.
+  const freshId = (await refreshed.getByTestId('chat-approval').getAttribute('data-approval-id'))!;
+  const card = page.locator(`[data-testid="chat-approval"][data-approval-id="${freshId}"]`);
+  await expect(card).toHaveAttribute('data-status', 'pending');
+  await expect(card).toContainText('444 55 66');
+  await expect(card).toContainText('111 22 33');
+  await card.getByTestId('chat-approve').click();
+  await expect(card.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'executed');
+});
+
 test('rescheduling into a taken slot is refused clearly, with alternatives', async ({ page }) => {
   const answer = await ask(page, takenSlotRequest());
   await expect(answer).toHaveAttribute('data-outcome', 'refused');

@@ -28,6 +28,15 @@ const postgresUrl = z
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 
+/** Days to keep data; 0 keeps it forever. */
+const retentionDays = (fallback: number) => z.coerce.number().int().min(0).max(36_500).default(fallback);
+
+/**
+ * Traces feed the Insights dashboards, whose ranges reach back up to 731 days
+ * (lib/console/insights/range.ts MAX_DAYS): the default keeps every range whole.
+ */
+export const DEFAULT_RETENTION = { anonymousConversationDays: 90, traceDays: 731 } as const;
+
 const envSchema = z.object({
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_READ_URL: postgresUrl.optional(),
@@ -73,6 +82,8 @@ const envSchema = z.object({
   LOCAL_ANSWER_CONFIDENT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.38),
   LOCAL_ANSWER_CONFIDENT_SCORE: z.coerce.number().min(0).max(1).default(0.45),
   LOCAL_ANSWER_STRICT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.75),
+  RETENTION_ANONYMOUS_CONVERSATION_DAYS: retentionDays(DEFAULT_RETENTION.anonymousConversationDays),
+  RETENTION_TRACE_DAYS: retentionDays(DEFAULT_RETENTION.traceDays),
 });
 
 export type Config = {
@@ -107,6 +118,8 @@ export type Config = {
   jobs: { staleAfterMs: number };
   /** On SIGTERM: how long in-flight chat answers may take to finish before they are cut off. */
   shutdownGraceMs: number;
+  /** Purged by the job worker (lib/maintenance); 0 = keep forever. Expired rate-limit rows always go. */
+  retention: { anonymousConversationDays: number; traceDays: number };
   chat: {
     goldenMatchThreshold: number;
     goldenSourceThreshold: number;
@@ -183,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    retention: { anonymousConversationDays: e.RETENTION_ANONYMOUS_CONVERSATION_DAYS, traceDays: e.RETENTION_TRACE_DAYS },
     chat: {
       goldenMatchThreshold: e.GOLDEN_MATCH_THRESHOLD,
       goldenSourceThreshold: e.GOLDEN_SOURCE_THRESHOLD,

@@ -70,6 +70,7 @@ export async function startLantern(): Promise<void> {
       handlers: consoleJobHandlers(database.db, config),
       staleAfterMs: config.jobs.staleAfterMs,
       firstStaleAfterMs: config.database.kind === 'pglite' ? 0 : undefined,
+      maintenance: { retention: config.retention },
     });
     installShutdownHandlers({ graceMs: config.shutdownGraceMs, closeDatabase: closeDatabases });
     // The embedded database's initdb and a bulk ingest leave large WebAssembly memories behind.

@@ -6,10 +6,11 @@ import { createApproval } from '@/lib/db/queries/approvals';
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import type { Turn } from '@/lib/rag/condense';
 import { loadPlanCatalog } from './catalog';
-import { isWriteTool, WRITE_TOOLS } from './contract';
+import { isWriteTool } from './contract';
 import { localAccountModel } from './account-model';
 import { approvalRequestText, describeRefusal, localizePreview, notPossibleText } from './phrasing';
-import { resolveCustomer, writeActions } from './repository';
+import { previewWrite } from './preview-write';
+import { resolveCustomer } from './repository';
 import { accountTools } from './tools';
 import { errorFields, log } from '@/lib/observability/logger';
 
@@ -137,12 +138,9 @@ async function proposeChange(
   db: Db,
   { toolName, toolInput, toolCallId, customerId, turn }: { toolName: WriteToolName; toolInput: unknown; toolCallId: string; customerId: string; turn: AccountTurnInput },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
-  const parsed = WRITE_TOOLS[toolName].safeParse(toolInput);
-  if (!parsed.success) return { ok: false, text: notPossibleText(turn.lang) };
-  const action = writeActions[toolName] as unknown as {
-    preview: (db: Db, args: { customerId: string; now: Date; input: unknown }) => ReturnType<(typeof writeActions)['restart_modem']['preview']>;
-  };
-  const preview = await action.preview(db, { customerId, now: turn.now, input: parsed.data });
+  const previewed = await previewWrite(db, { toolName, input: toolInput, customerId, now: turn.now });
+  if (!previewed) return { ok: false, text: notPossibleText(turn.lang) };
+  const preview = previewed.outcome;
   if (!preview.ok) return { ok: false, text: describeRefusal(preview, turn.lang) };
   const localized = localizePreview(toolName, preview.value, turn.lang);
   const { approval } = await createApproval(db, {
@@ -152,7 +150,7 @@ async function proposeChange(
     toolName,
     // The model's call id plus the message: a retried request proposes a new card, never reuses a decided one.
     toolCallId: `${turn.messageId}:${toolCallId}`,
-    input: parsed.data,
+    input: previewed.input,
     preview: localized,
     requestText: turn.question,
     expiresAt: new Date(turn.now.getTime() + APPROVAL_TTL_MS),

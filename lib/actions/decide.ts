@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generateText, type LanguageModel } from 'ai';
 import type { ChatUIMessage } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
-import { claimApproval, finishApproval } from '@/lib/db/queries/approvals';
+import { claimApproval, findApproval, finishApproval } from '@/lib/db/queries/approvals';
 import { requestHandoff } from '@/lib/db/queries/handoffs';
 import { storeAssistantMessage } from '@/lib/db/queries/messages';
 import { touchConversation } from '@/lib/db/queries/conversations';
@@ -11,8 +11,11 @@ import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import { approvalCard } from './approval-messages';
 import { loadPlanCatalog } from './catalog';
 import { isWriteTool, type ApprovalCard, type Outcome } from './contract';
-import { declinedText, describeExecuted, describeRefusal, failedText, notPossibleText } from './phrasing';
-import { writeActions } from './repository';
+import { declinedText, describeExecuted, describeRefusal, failedText, localizePreview, notPossibleText } from './phrasing';
+import { previewWrite } from './preview-write';
+import { refreshApproval } from './refresh-approval';
+import { writeActions, writeAudit } from './repository';
+import { sameTerms } from './terms';
 import { verifyProposedCall } from './verifier';
 import { errorFields, log } from '@/lib/observability/logger';
 
@@ -20,9 +23,11 @@ import { errorFields, log } from '@/lib/observability/logger';
  * The customer's decision on an approval card. The claim is atomic (one UPDATE on a pending,
  * unexpired approval of this user), so a double click, a retry or a replayed request executes
  * nothing a second time: they get the card's current state. An approved call is verified against
- * the customer's own request, executed once by the customer system (which re-checks its policy
- * in a transaction and writes the audit row with this approval's id), and reported in a new
- * assistant message.
+ * the customer's own request, previewed again and compared with the card (if the terms changed,
+ * nothing runs: the card is superseded by one with the current terms), executed once by the
+ * customer system (which re-checks its policy in a transaction and writes the audit row with this
+ * approval's id), and reported in a new assistant message. The preview and the execution share
+ * `now`, so time-dependent terms (fees at short notice, start days) cannot differ between them.
  */
 async function reportWithModel(
   llm: LanguageModel,
@@ -77,16 +82,43 @@ export async function decideApproval(
     });
     let status: 'executed' | 'refused' | 'failed';
     let executed: Outcome<unknown> | null = null;
-    if (!verdict.ok) {
-      status = 'refused';
-      outcome = 'refused';
-      text = notPossibleText(lang);
-    } else {
-      try {
+    try {
+      // What the customer approved must still be what would happen: the same preview as the card's.
+      const current = verdict.ok ? await previewWrite(db, { toolName, input: approval.input, customerId: approval.customerId, now }) : null;
+      if (!verdict.ok || !current) {
+        status = 'refused';
+        outcome = 'refused';
+        text = notPossibleText(lang);
+      } else if (!current.outcome.ok) {
+        // The customer system would refuse now (e.g. the slot was taken): nothing runs; audited like a refused attempt.
+        executed = current.outcome;
+        status = 'refused';
+        outcome = 'refused';
+        text = describeRefusal(current.outcome, lang);
+        await writeAudit(db, {
+          at: now,
+          actorUserId: userId,
+          customerId: approval.customerId,
+          action: toolName,
+          input: current.input,
+          before: null,
+          after: null,
+          approvalId,
+          outcome: 'refused',
+          reason: current.outcome.reason,
+        });
+      } else if (!sameTerms(toolName, approval.preview, current.outcome.value)) {
+        const refreshed = await refreshApproval(db, { approval, preview: localizePreview(toolName, current.outcome.value, lang), lang, now });
+        log().info({ approvalId, toolName, superseded: refreshed !== null }, 'approval terms changed since the card was shown');
+        if (refreshed) return { status: 'decided', card: refreshed.card, message: refreshed.message };
+        // The stuck-approval sweep resolved it meanwhile (only after minutes): its state stands.
+        const latest = await findApproval(db, { id: approvalId });
+        return latest ? { status: 'already_decided', card: approvalCard(latest) } : { status: 'not_found' };
+      } else {
         const action = writeActions[toolName] as unknown as {
           execute: (db: Db, args: { customerId: string; now: Date; actorUserId: string; approvalId: string; input: unknown }) => Promise<Outcome<unknown>>;
         };
-        executed = await action.execute(db, { customerId: approval.customerId, now, actorUserId: userId, approvalId, input: approval.input });
+        executed = await action.execute(db, { customerId: approval.customerId, now, actorUserId: userId, approvalId, input: current.input });
         if (executed.ok) {
           status = 'executed';
           text = describeExecuted(toolName, executed.value, lang);
@@ -101,12 +133,12 @@ export async function decideApproval(
           outcome = 'refused';
           text = describeRefusal(executed, lang);
         }
-      } catch (error) {
-        log().error(errorFields(error), 'approved action failed');
-        status = 'failed';
-        outcome = 'error';
-        text = failedText(lang);
       }
+    } catch (error) {
+      log().error(errorFields(error), 'approved action failed');
+      status = 'failed';
+      outcome = 'error';
+      text = failedText(lang);
     }
     const finished = await finishApproval(db, { id: approvalId, status, result: { text, verdict, outcome: executed } });
     card = finished ? approvalCard(finished) : { ...approvalCard(approval), status };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WRITE_TOOL_NAMES } from '@/lib/actions/contract';
 import { LOCALES } from '@/lib/i18n/locales';
-import { approvalRequestText, declinedText, expiredText, failedText, notPossibleText } from './index';
+import { approvalRequestText, declinedText, expiredText, failedText, interruptedText, notPossibleText, termsChangedText } from './index';
 import { languageOf } from './testing';
 
 describe('approval texts', () => {
@@ -28,5 +28,13 @@ describe('approval texts', () => {
     expect(languageOf(notPossibleText(lang))).toBe(lang);
     expect(languageOf(failedText(lang))).toBe(lang);
     expect(failedText(lang)).toMatch(/\*\*.+\*\*/);
+  });
+
+  it.each(LOCALES)('says the terms changed, and that an interrupted change did not go through, in %s', (lang) => {
+    expect(languageOf(termsChangedText(lang))).toBe(lang);
+    expect(languageOf(interruptedText(lang))).toBe(lang);
+    // The interrupted change offers a person, like a failure.
+    expect(interruptedText(lang)).toMatch(/\*\*.+\*\*/);
+    expect(termsChangedText(lang)).not.toBe(failedText(lang));
   });
 });

@@ -94,6 +94,20 @@ const FAILED: Texts = {
   it: `Spiacente, qualcosa è andato storto da parte nostra e la modifica non è stata eseguita; non è stato modificato nulla. Riprovate tra poco, oppure ${TALK_TO_A_PERSON.it}.`,
 };
 
+const TERMS_CHANGED: Texts = {
+  en: 'The terms changed since I showed you this change, so nothing was changed. Here are the current terms: please check them and approve, or decline.',
+  de: 'Die Bedingungen haben sich geändert, seit ich Ihnen diese Änderung gezeigt habe, daher wurde nichts geändert. Hier sind die aktuellen Bedingungen: Bitte prüfen Sie sie und bestätigen Sie oder lehnen Sie ab.',
+  fr: "Les conditions ont changé depuis que je vous ai présenté ce changement, rien n'a donc été modifié. Voici les conditions actuelles : veuillez les vérifier, puis approuver ou refuser.",
+  it: 'Le condizioni sono cambiate da quando vi ho mostrato questa modifica, quindi non è stato modificato nulla. Ecco le condizioni attuali: verificatele e approvate o rifiutate.',
+};
+
+const INTERRUPTED: Texts = {
+  en: `I'm sorry, your earlier request did not go through: it was interrupted on our side, and nothing was changed. Please ask again, or ${TALK_TO_A_PERSON.en}.`,
+  de: `Entschuldigung, Ihre frühere Anfrage wurde nicht ausgeführt: Sie wurde bei uns unterbrochen, und es wurde nichts geändert. Bitte fragen Sie noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
+  fr: `Désolé, votre demande précédente n'a pas abouti : elle a été interrompue de notre côté, et rien n'a été modifié. Veuillez la refaire, ou ${TALK_TO_A_PERSON.fr}.`,
+  it: `Spiacente, la vostra richiesta precedente non è andata a buon fine: è stata interrotta da parte nostra e non è stato modificato nulla. Chiedete di nuovo, oppure ${TALK_TO_A_PERSON.it}.`,
+};
+
 const NOT_POSSIBLE: Texts = {
   en: 'That change is not possible as asked, so nothing was changed. Please tell me again what you would like to change.',
   de: 'Diese Änderung ist so nicht möglich, daher wurde nichts geändert. Bitte sagen Sie mir noch einmal, was Sie ändern möchten.',
@@ -140,6 +154,16 @@ export function expiredText(lang: Lang): string {
 /** Execution failed (the transaction rolled back). */
 export function failedText(lang: Lang): string {
   return FAILED[lang];
+}
+
+/** The card's terms changed before the approval (fee, price, date): a new card follows this sentence. */
+export function termsChangedText(lang: Lang): string {
+  return TERMS_CHANGED[lang];
+}
+
+/** An approved change that never finished (the server stopped mid-way); the sweep tells the customer. */
+export function interruptedText(lang: Lang): string {
+  return INTERRUPTED[lang];
 }
 
 /**

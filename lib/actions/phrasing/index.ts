@@ -8,6 +8,6 @@
 export { describeReadResult } from './read';
 export { describeExecuted } from './executed';
 export { describeRefusal, refusalSentence, REFUSAL_TEXTS } from './refusals';
-export { approvalRequestText, declinedText, expiredText, failedText, notPossibleText, unreadableText } from './approval';
+export { approvalRequestText, declinedText, expiredText, failedText, interruptedText, notPossibleText, termsChangedText, unreadableText } from './approval';
 export { localizePreview } from './preview';
 export type { Lang } from './format';

@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { claimJob, finishJob, listClaimableJobs, type JobKind } from '@/lib/db/queries/jobs';
 import type { JobRow } from '@/lib/db/schema';
+import { createMaintenance, type Maintenance, type MaintenanceSettings } from '@/lib/maintenance/runner';
 import { errorFields, log } from '@/lib/observability/logger';
 import { instanceId } from './instance';
 import { HEARTBEAT_MS, runClaimedJob, type JobHandler } from './runner';
@@ -9,7 +10,8 @@ import { HEARTBEAT_MS, runClaimedJob, type JobHandler } from './runner';
  * Every instance sweeps the jobs table every few seconds for jobs nobody is running — released
  * at a shutdown, or owned by an instance whose heartbeat stopped — claims them (one instance
  * wins each) and resumes them. A job that has died this often is given up and marked failed,
- * so nothing stays "running" forever.
+ * so nothing stays "running" forever. The same timer drives the housekeeping in lib/maintenance
+ * (approvals stuck in 'executing', retention), which paces itself.
  */
 
 export const MAX_JOB_ATTEMPTS = 3;
@@ -43,19 +45,23 @@ export async function resumeClaimableJobs(db: Db, { handlers, staleAfterMs, hear
   return claimed;
 }
 
-type Worker = { options: WorkerOptions; db: Db; timer: ReturnType<typeof setInterval>; sweeping: Promise<unknown> | null };
+type Worker = { options: WorkerOptions; db: Db; timer: ReturnType<typeof setInterval>; sweeping: Promise<unknown> | null; maintenance: Maintenance | null };
 const holder = globalThis as typeof globalThis & { __lanternJobWorker?: Worker };
 
 /**
  * Starts this instance's sweeper. `firstStaleAfterMs` applies to the first sweep only: at start
  * on the embedded database (one owner) every active job is abandoned and can be taken at once.
  */
-export function startJobWorker(db: Db, options: WorkerOptions & { intervalMs?: number; firstStaleAfterMs?: number }): void {
+export function startJobWorker(
+  db: Db,
+  options: WorkerOptions & { intervalMs?: number; firstStaleAfterMs?: number; maintenance?: MaintenanceSettings },
+): void {
   stopJobWorker();
   const worker: Worker = {
     db,
     options,
     sweeping: null,
+    maintenance: options.maintenance ? createMaintenance(db, options.maintenance) : null,
     timer: setInterval(() => void sweep(worker), options.intervalMs ?? SWEEP_MS),
   };
   worker.timer.unref?.();
@@ -82,6 +88,8 @@ async function sweep(worker: Worker, staleAfterMs = worker.options.staleAfterMs)
   if (worker.sweeping) return;
   worker.sweeping = resumeClaimableJobs(worker.db, { ...worker.options, staleAfterMs })
     .catch((error: unknown) => log().warn(errorFields(error), 'job sweep failed'))
+    // Its own failures are logged inside; a sweep never overlaps the previous one.
+    .then(() => worker.maintenance?.tick())
     .finally(() => {
       worker.sweeping = null;
     });

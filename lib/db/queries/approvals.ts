@@ -1,11 +1,14 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { ActionPreview, ApprovalStatus, WriteToolName } from '@/lib/actions/contract';
 import type { Db } from '../client';
+import { queryRows } from '../rows';
 import { approvals, type ApprovalRow } from '../schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type NewApproval = {
+  /** Set when the caller must know the id before the row exists (a refreshed card). */
+  id?: string;
   conversationId: string;
   userId: string;
   customerId: string;
@@ -28,6 +31,7 @@ export async function createApproval(db: Db, input: NewApproval): Promise<{ appr
   const [inserted] = await db
     .insert(approvals)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       conversationId: input.conversationId,
       userId: input.userId,
       customerId: input.customerId,
@@ -95,7 +99,8 @@ export async function claimApproval(
   return { claimed: false, approval: current };
 }
 
-export type FinalApprovalStatus = Extract<ApprovalStatus, 'executed' | 'refused' | 'failed'>;
+/** 'superseded': the terms changed before execution; a new approval carries the current ones. */
+export type FinalApprovalStatus = Extract<ApprovalStatus, 'executed' | 'refused' | 'failed' | 'superseded'>;
 
 /** Records how an executing approval ended. Only an 'executing' approval can finish (once); otherwise null. */
 export async function finishApproval(
@@ -109,4 +114,51 @@ export async function finishApproval(
     .where(and(eq(approvals.id, id), eq(approvals.status, 'executing')))
     .returning();
   return row ?? null;
+}
+
+export type ResolvedApproval = {
+  id: string;
+  status: Extract<ApprovalStatus, 'executed' | 'refused' | 'failed'>;
+  conversationId: string;
+  /** The conversation's language, to tell the customer. */
+  lang: string | null;
+  toolName: string;
+};
+
+/**
+ * Approvals left in 'executing' since before `before` (the server stopped between the claim and
+ * the finish) are resolved from the customer system's audit log, which the write commits in the
+ * same transaction as the change: an 'executed' row means it happened, a 'refused' one that it
+ * was refused, none (or 'failed') that nothing changed. One statement, at most `limit` rows; the
+ * rows are locked and the status re-checked, so instances sweeping at once resolve each once.
+ */
+export async function resolveStuckApprovals(db: Db, { before, limit }: { before: Date; limit: number }): Promise<ResolvedApproval[]> {
+  const rows = await queryRows<{ id: string; status: ResolvedApproval['status']; conversation_id: string; lang: string | null; tool_name: string }>(
+    db,
+    sql`with stuck as (
+        select a.id, c.lang, (
+          select l.outcome from audit_log l
+          where l.customer_id = a.customer_id and l.approval_id = a.id
+          order by (l.outcome = 'executed') desc, l.id desc limit 1
+        ) as audit_outcome
+        from approvals a join conversations c on c.id = a.conversation_id
+        where a.status = 'executing' and coalesce(a.decided_at, a.created_at) < ${before.toISOString()}::timestamptz
+        order by coalesce(a.decided_at, a.created_at)
+        limit ${limit}
+        for update of a skip locked
+      )
+      update approvals set
+        status = case stuck.audit_outcome when 'executed' then 'executed' when 'refused' then 'refused' else 'failed' end,
+        result = jsonb_build_object(
+          'resolvedBy', 'sweep',
+          'auditOutcome', stuck.audit_outcome,
+          'text', case stuck.audit_outcome
+            when 'executed' then 'Executed (the audit log holds it); the server stopped before it reported the outcome.'
+            when 'refused' then 'Refused by the customer system; the server stopped before it reported the outcome.'
+            else 'Did not complete: the server stopped during execution; nothing was changed.' end)
+      from stuck
+      where approvals.id = stuck.id and approvals.status = 'executing'
+      returning approvals.id, approvals.status, approvals.conversation_id, stuck.lang, approvals.tool_name`,
+  );
+  return rows.map((r) => ({ id: r.id, status: r.status, conversationId: r.conversation_id, lang: r.lang, toolName: r.tool_name }));
 }
