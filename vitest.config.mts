@@ -4,7 +4,7 @@ export default defineConfig({
   // server-only throws outside React's server build; under Vitest every module is server code.
   resolve: { alias: { '@': import.meta.dirname, 'server-only': `${import.meta.dirname}/node_modules/server-only/empty.js` } },
   test: {
-    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'app/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'components/**/*.test.tsx'],
     environment: 'node',
     // Server code logs JSON lines; tests that check logging capture their own logger.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '@/components/site/theme-provider';
 import { getLocale } from '@/lib/i18n/server';
@@ -18,12 +19,13 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  // proxy.ts sets x-nonce with the CSP; next-themes' inline script needs it to run.
+  const [locale, nonce] = await Promise.all([getLocale(), headers().then((h) => h.get('x-nonce') ?? undefined)]);
   return (
     // next-themes sets the class on <html> before hydration.
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh font-sans">
-        <ThemeProvider>{children}</ThemeProvider>
+        <ThemeProvider nonce={nonce}>{children}</ThemeProvider>
       </body>
     </html>
   );

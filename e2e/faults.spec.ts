@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import postgres from 'postgres';
 import { randomUUID, sendChat } from './support/api';
-import { startPreparedInstance, type Instance } from './support/instances';
+import { INSTANCE_METRICS_TOKEN, startPreparedInstance, type Instance } from './support/instances';
 import { startCluster, testDb, type Cluster } from './support/test-db';
 
 /**
@@ -47,7 +47,10 @@ test('PostgreSQL stopped mid-conversation: clear 503s, no crash, recovery by its
   const search = await api.get(`${app.baseUrl}/api/search?q=roaming`);
   expect(search.status()).toBe(503);
   expect((await api.get(`${app.baseUrl}/api/health/ready`)).status()).toBe(503);
-  expect((await (await api.get(`${app.baseUrl}/api/health/ready`)).json()).reasons).toEqual(['database unreachable']);
+  // The reasons are for the metrics token; strangers see the status only.
+  const asOperator = { headers: { authorization: `Bearer ${INSTANCE_METRICS_TOKEN}` } };
+  expect((await (await api.get(`${app.baseUrl}/api/health/ready`, asOperator)).json()).reasons).toEqual(['database unreachable']);
+  expect(await (await api.get(`${app.baseUrl}/api/health/ready`)).json()).toEqual({ status: 'not_ready' });
   // Alive (a restart would not help), and the process is still running.
   expect((await api.get(`${app.baseUrl}/api/health/live`)).status()).toBe(200);
   expect(app.process.exitCode).toBeNull();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID, sendChat, signInApi } from './support/api';
-import { createTestDatabase, startInstance, startPreparedInstance, type Instance, type TestDatabase } from './support/instances';
+import { createTestDatabase, INSTANCE_METRICS_TOKEN, startInstance, startPreparedInstance, type Instance, type TestDatabase } from './support/instances';
 
 /**
  * Two app instances on one PostgreSQL behave as one product: sessions, conversations, approvals,
@@ -183,7 +183,8 @@ test('an instance killed during an ingest: the other takes the job over and the 
   await expect.poll(async () => (await readJob(api, b, jobId)).status, { timeout: 60_000 }).toBe('succeeded');
   const [job] = await database.admin<{ attempts: number; owner: string }[]>`select attempts, owner from jobs where id = ${jobId}`;
   expect(job!.attempts).toBe(2);
-  const bInstance = (await json<{ instance: string }>(await api.get(`${b.baseUrl}/api/health/live`))).instance;
+  // The instance's name is a detail for the metrics token, not for strangers.
+  const bInstance = (await json<{ instance: string }>(await api.get(`${b.baseUrl}/api/health/live`, { headers: { authorization: `Bearer ${INSTANCE_METRICS_TOKEN}` } }))).instance;
   expect(job!.owner).toBe(bInstance);
   const after = await counts();
   expect(after).toMatchObject({ documents: files, duplicates: 0 });

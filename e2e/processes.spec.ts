@@ -61,7 +61,7 @@ test('with DATABASE_URL the app migrates and serves on PostgreSQL', async () => 
   url.pathname = `/${name}`;
   const port = String(40000 + Math.floor(Math.random() * 20000));
   const server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
-    env: { ...process.env, DATABASE_URL: url.toString(), AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e' },
+    env: { ...process.env, DATABASE_URL: url.toString(), AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e', METRICS_TOKEN: 'e2e-metrics-token-0123456789' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -71,7 +71,8 @@ test('with DATABASE_URL the app migrates and serves on PostgreSQL', async () => 
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.status, { timeout: 30_000 })
       .toBe(200);
-    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
+    // The details are for the metrics token (anonymous callers get the verdict only).
+    const health = await (await fetch(`http://127.0.0.1:${port}/api/health`, { headers: { authorization: 'Bearer e2e-metrics-token-0123456789' } })).json();
     expect(health.database).toMatchObject({ kind: 'postgres', reachable: true, migrations: { pending: 0 } });
     expect(output).toContain('Lantern ready: PostgreSQL');
     // Demo accounts are seeded on the embedded default only.

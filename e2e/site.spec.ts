@@ -34,8 +34,9 @@ test('dark mode can be chosen', async ({ page }) => {
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
 
-test('health reports the embedded database, migrations and model provider', async ({ request }) => {
-  const response = await request.get('/api/health');
+test('health reports the embedded database, migrations and model provider to the metrics token', async ({ request }) => {
+  // Anonymous callers get the verdict only (security-headers.spec.ts); the token set in playwright.config.ts gets details.
+  const response = await request.get('/api/health', { headers: { authorization: 'Bearer e2e-metrics-token-0123456789' } });
   expect(response.status()).toBe(200);
   const body = await response.json();
   expect(body.database.kind).toBe('pglite');

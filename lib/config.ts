@@ -25,6 +25,35 @@ const postgresUrl = z
     { message: 'must be a PostgreSQL URL such as postgres://user:password@host:5432/database' },
   );
 
+/**
+ * FRAME_ANCESTORS: who may put Lantern in a frame. 'self', 'none', or http(s) origins (a leading
+ * `*.` for subdomains), space-separated. Parsed token by token so nothing else (`;`, paths, `*`)
+ * can reach the Content-Security-Policy header.
+ */
+function frameAncestorSource(token: string): boolean {
+  if (token === "'self'") return true;
+  const scheme = token.startsWith('https://') ? 'https://' : token.startsWith('http://') ? 'http://' : undefined;
+  if (!scheme) return false;
+  const rest = token.slice(scheme.length);
+  const host = rest.startsWith('*.') ? rest.slice(2) : rest;
+  try {
+    const url = new URL(scheme + host);
+    // Only an origin: no path, query, credentials; the URL parser must not have rewritten it.
+    return url.origin.toLowerCase() === (scheme + host).toLowerCase() && !host.includes('*');
+  } catch {
+    return false;
+  }
+}
+
+const frameAncestors = z
+  .string()
+  .trim()
+  .transform((value) => value.split(/\s+/))
+  .refine((tokens) => (tokens.length === 1 && tokens[0] === "'none'") || tokens.every(frameAncestorSource), {
+    message: "must be 'self', 'none', or space-separated origins such as \"'self' https://www.example.com\"",
+  })
+  .transform((tokens) => tokens.join(' '));
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 
@@ -74,6 +103,7 @@ const envSchema = z.object({
   SEARCH_RATE_LIMIT_PER_MINUTE: positiveInt(120),
   RATE_LIMIT_ADDRESS_FACTOR: positiveInt(4),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  FRAME_ANCESTORS: frameAncestors.default("'self'"),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JOB_STALE_AFTER_SECONDS: positiveInt(30),
@@ -112,6 +142,8 @@ export type Config = {
   };
   /** How many reverse proxies in front of the app append to X-Forwarded-For (0: none, use the TCP peer). */
   trustedProxyHops: number;
+  /** The CSP's frame-ancestors sources: who may embed the site in a frame. */
+  frameAncestors: string;
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
   /** A running job whose instance has not beaten for this long is taken over by another instance. */
@@ -193,6 +225,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     retrievalMinScore: e.RETRIEVAL_MIN_SCORE,
     rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE, addressFactor: e.RATE_LIMIT_ADDRESS_FACTOR },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    frameAncestors: e.FRAME_ANCESTORS,
     metricsToken: e.METRICS_TOKEN,
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

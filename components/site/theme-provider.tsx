@@ -3,9 +3,10 @@
 import { ThemeProvider as NextThemesProvider } from 'next-themes';
 import type { ReactNode } from 'react';
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
+/** nonce: this request's CSP nonce, for the inline script that sets the theme before hydration. */
+export function ThemeProvider({ children, nonce }: { children: ReactNode; nonce: string | undefined }) {
   return (
-    <NextThemesProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <NextThemesProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       {children}
     </NextThemesProvider>
   );

@@ -1,17 +1,19 @@
 import { NextResponse } from 'next/server';
+import { mayReadHealthDetails } from '@/lib/health/access';
+import { healthBody } from '@/lib/health/views';
 import { route } from '@/lib/http/route';
 import { checkReadiness } from '@/lib/readiness';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * Public health check with details: database kind and reachability, migration state, model
- * provider. Its status code is the readiness verdict (see /api/health/ready and /live).
+ * Health check: its status code is the readiness verdict (see /api/health/ready and /live).
+ * Details (database kind, migrations, model provider) for staff and the metrics token only.
  */
-export const GET = route({ name: '/api/health', access: { anyone: true } }, async () => {
-  const { ready, reasons, status } = await checkReadiness();
-  return NextResponse.json({ ...(status ?? {}), status: ready ? 'ok' : 'degraded', reasons }, {
-    status: ready ? 200 : 503,
+export const GET = route({ name: '/api/health', access: { anyone: true } }, async ({ request }) => {
+  const [readiness, detailed] = await Promise.all([checkReadiness(), mayReadHealthDetails(request, { session: true })]);
+  return NextResponse.json(healthBody(readiness, detailed), {
+    status: readiness.ready ? 200 : 503,
     headers: { 'cache-control': 'no-store' },
   });
 });
