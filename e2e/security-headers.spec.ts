@@ -108,7 +108,7 @@ test('pages, APIs, redirects and the console carry the security headers, with a 
   expectSecurityHeaders(await request.get('/no-such-page'), '404 page');
 
   // Static files: nosniff from next.config.ts.
-  const script = /<script\b[^>]*\bsrc="([^"]+)"/.exec(await home.text())![1]!;
+  const script = /<script\s[^>]*?src="([^"]+)"/.exec(await home.text())![1]!;
   expect((await request.get(script)).headers()['x-content-type-options']).toBe('nosniff');
 
   // Behind a TLS-terminating proxy: HSTS and upgrade-insecure-requests.
