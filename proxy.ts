@@ -7,8 +7,10 @@ import { getConfig } from '@/lib/config';
 import { isHttpsRequest, newNonce, securityHeaders } from '@/lib/http/security-headers';
 
 /**
- * Runs before every page and API request: sets the security headers (lib/http/security-headers.ts)
- * with a fresh CSP nonce, and gates the console.
+ * Runs before every page request: sets the security headers (lib/http/security-headers.ts) with a
+ * fresh CSP nonce, and gates the console's pages. It does not run for /api: Next.js reads a
+ * request's body for the proxy (up to 10 MB), which would defeat the route wrapper's streaming
+ * body cap. API routes get their headers and their access check from lib/http/route.ts.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = newNonce();
@@ -31,11 +33,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 function isConsolePath(pathname: string): boolean {
-  return ['/admin', '/api/admin'].some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
 /**
- * First gate for the console: /admin and /api/admin need a staff session. Handlers check again
+ * First gate for the console's pages: /admin needs a staff session. Pages check again
  * (lib/auth/guard.ts) with the role from the database; this layer only spares them the traffic.
  */
 async function consoleGate(request: NextRequest, next: () => NextResponse): Promise<NextResponse> {
@@ -48,11 +50,6 @@ async function consoleGate(request: NextRequest, next: () => NextResponse): Prom
   const role = token?.role;
   if (isRole(role) && can(role, 'console:access')) return next();
 
-  if (request.nextUrl.pathname.startsWith('/api/')) {
-    return role
-      ? NextResponse.json({ error: { code: 'forbidden', message: 'Staff only.' } }, { status: 403 })
-      : NextResponse.json({ error: { code: 'unauthenticated', message: 'Sign in to use this API.' } }, { status: 401 });
-  }
   const login = new URL('/login', request.nextUrl.origin);
   login.searchParams.set('callbackUrl', request.nextUrl.pathname + request.nextUrl.search);
   if (role) login.searchParams.set('error', 'forbidden');
@@ -61,5 +58,5 @@ async function consoleGate(request: NextRequest, next: () => NextResponse): Prom
 
 export const config = {
   // Every page and API; not the build's static files, which carry no HTML (next.config.ts gives them nosniff).
-  matcher: ['/((?!_next/static|_next/image|favicon.ico).*)'],
+  matcher: ['/((?!api/|_next/static|_next/image|favicon.ico).*)'],
 };

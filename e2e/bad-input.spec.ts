@@ -318,7 +318,9 @@ test.beforeAll(async () => {
     [DEMO.customer, 'luca.rossi@example.ch', DEMO.analyst, DEMO.expert, DEMO.admin].map((email) => signIn(instance.baseUrl, email)),
   );
   const annaId = users[DEMO.customer]!;
-  const adminClaims = (uid: string) => ({ sub: uid, uid, role: 'admin', email: DEMO.admin, name: 'Alex Admin' });
+  // sv: the session version a sign-in would put in the token (0 until the user signs out), so a
+  // forged token is refused for what it claims, not for lacking the version.
+  const adminClaims = (uid: string) => ({ sub: uid, uid, sv: 0, role: 'admin', email: DEMO.admin, name: 'Alex Admin' });
   cookies = {
     anonymous: undefined,
     anna,
@@ -329,7 +331,7 @@ test.beforeAll(async () => {
     'wrong-secret admin token': await mint(adminClaims(users[DEMO.admin]!), { secret: 'not-the-instance-secret-0123456789-abcdef' }),
     'tampered admin token': tamper(admin!),
     'expired admin token': await mint(adminClaims(users[DEMO.admin]!), { maxAge: -3600 }),
-    'expired anna token': await mint({ sub: annaId, uid: annaId, role: 'customer', email: DEMO.customer }, { maxAge: -3600 }),
+    'expired anna token': await mint({ sub: annaId, uid: annaId, sv: 0, role: 'customer', email: DEMO.customer }, { maxAge: -3600 }),
     'anna token claiming admin': await mint({ ...adminClaims(annaId), email: DEMO.customer }),
     'unknown user admin token': await mint(adminClaims(randomUUID())),
     'non-uuid user admin token': await mint(adminClaims(`1${SQLISH}`)),

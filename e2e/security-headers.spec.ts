@@ -75,6 +75,18 @@ function expectSecurityHeaders(response: APIResponse | { headers(): Record<strin
   return scripts.find((s) => s.startsWith("'nonce-"))!.slice("'nonce-".length, -1);
 }
 
+/** API responses: data, never documents (lib/http/route.ts sets these). */
+function expectApiSecurityHeaders(response: APIResponse, what: string) {
+  const headers = response.headers();
+  expect(headers['x-content-type-options'], what).toBe('nosniff');
+  expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options'], what).toBe('DENY');
+  expect(headers['strict-transport-security'], what).toBeUndefined();
+  const csp = directives(headers['content-security-policy']);
+  expect(csp.get('default-src'), what).toEqual(["'none'"]);
+  expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
+}
+
 async function ask(page: Page, question: string) {
   await page.getByTestId('chat-input').fill(question);
   await page.getByTestId('chat-send').click();
@@ -101,10 +113,10 @@ test('pages, APIs, redirects and the console carry the security headers, with a 
   for (const tag of scriptTags) expect(tag).toContain(`nonce="${nonce}"`);
   expect(expectSecurityHeaders(await request.get('/'), 'page / again')).not.toBe(nonce);
 
-  expectSecurityHeaders(await request.get('/api/search?q=roaming'), 'API /api/search');
-  expectSecurityHeaders(await request.post('/api/chat', { data: {} }), 'API error 400');
+  expectApiSecurityHeaders(await request.get('/api/search?q=roaming'), 'API /api/search');
+  expectApiSecurityHeaders(await request.post('/api/chat', { data: {} }), 'API error 400');
   expectSecurityHeaders(await request.get('/admin', { maxRedirects: 0 }), 'console redirect to sign-in');
-  expectSecurityHeaders(await request.get('/api/admin/users'), 'console API 401');
+  expectApiSecurityHeaders(await request.get('/api/admin/users'), 'console API 401');
   expectSecurityHeaders(await request.get('/no-such-page'), '404 page');
 
   // Static files: nosniff from next.config.ts.

@@ -58,7 +58,10 @@ describe('route()', () => {
     expect((await post(request('/t', { method: 'POST', body: '{"n":"x"}' }), {})).status).toBe(400);
     expect((await post(request('/t', { method: 'POST', body: JSON.stringify({ n: 1, pad: 'x'.repeat(40) }) }), {})).status).toBe(413);
     expect(handler).not.toHaveBeenCalled();
-    expect(await json(await post(request('/t', { method: 'POST', body: '{"n":1}' }), {}))).toEqual({ status: 200, body: { ok: true } });
+    const accepted = await post(request('/t', { method: 'POST', body: '{"n":1}' }), {});
+    expect(await json(accepted)).toEqual({ status: 200, body: { ok: true } });
+    expect(accepted.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(accepted.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('refuses a caller without the permission: 401 for nobody, 403 for the wrong role', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isHttpsRequest, newNonce, securityHeaders, type SecurityHeaderOptions } from './security-headers';
+import { apiSecurityHeaders, contentSecurityPolicy, isHttpsRequest, newNonce, securityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 const base: SecurityHeaderOptions = { nonce: 'bm9uY2U=', https: false, frameAncestors: "'self'", dev: false };
 
@@ -87,5 +87,15 @@ describe('newNonce', () => {
     const nonces = new Set(Array.from({ length: 100 }, newNonce));
     expect(nonces.size).toBe(100);
     for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  });
+
+  it('gives API responses a policy that lets nothing load from, frame or run in them; HSTS only over https', () => {
+    expect(apiSecurityHeaders({ https: false })).toEqual({
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'X-Frame-Options': 'DENY',
+    });
+    expect(apiSecurityHeaders({ https: true })['Strict-Transport-Security']).toMatch(/^max-age=\d+$/);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * The security headers of every response. proxy.ts sets them on pages and APIs (the CSP carries a
- * fresh nonce per request); next.config.ts adds the static ones to the files the proxy skips
+ * The security headers of every response. proxy.ts sets them on pages (the CSP carries a fresh
+ * nonce per request); the route wrapper sets apiSecurityHeaders on every API response (the proxy
+ * skips /api: Next.js buffers a request body for the proxy, which would defeat the body cap);
+ * next.config.ts adds the static ones everywhere, including the files the proxy skips
  * (/_next/static and the like). Pure functions, so the policy is unit-tested.
  */
 
@@ -65,6 +67,16 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
   // Browsers ignore HSTS received over http; sending it only over https keeps plain-http installs reachable.
   if (options.https) headers['Strict-Transport-Security'] = HSTS;
   return headers;
+}
+
+/** An API response is data, never a document: nothing may load from it, frame it or run in it. */
+export function apiSecurityHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    ...STATIC_SECURITY_HEADERS,
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+  };
 }
 
 /** Over https: the first X-Forwarded-Proto (the hop that faced the browser), else the URL's own protocol. */

@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import { ApiError } from '@/lib/http/api-error';
 import { apiError, zodProblems } from '@/lib/http/errors';
+import { apiSecurityHeaders, isHttpsRequest } from '@/lib/http/security-headers';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { isDraining } from '@/lib/draining';
 import { errorFields, log } from './logger';
@@ -9,7 +10,7 @@ import { requestIdFrom, runInRequest } from './request-context';
 
 /**
  * Wraps every API route handler: gives the request an id (echoed in X-Request-Id and on every
- * log line written while it is handled), counts and times it for /api/metrics, writes one access
+ * log line written while it is handled), sets the API security headers, counts and times it for /api/metrics, writes one access
  * line, and turns a thrown error into a JSON answer instead of an HTML 500 — an ApiError as it
  * says, a zod error as 400 naming the field, 503 with Retry-After when the database is
  * unreachable, 500 with the request id otherwise. Route handlers get it through lib/http/route.ts.
@@ -36,7 +37,8 @@ export function instrumentRoute<A extends unknown[]>(route: string, handler: (..
       const fields = { method: request?.method, status: response.status, durationMs: Math.round(performance.now() - started) };
       if (response.status >= 500) log().warn(fields, 'request failed');
       else log().info(fields, 'request');
-      return withRequestId(response, requestId);
+      const https = request ? isHttpsRequest(new URL(request.url), request.headers.get('x-forwarded-proto')) : false;
+      return withHeaders(response, { 'x-request-id': requestId, ...apiSecurityHeaders({ https }) });
     });
   };
 }
@@ -52,14 +54,14 @@ function errorResponse(error: unknown, requestId: string): Response {
   return apiError(500, 'internal', `Something went wrong on our side. Reference: ${requestId}`);
 }
 
-function withRequestId(response: Response, requestId: string): Response {
+function withHeaders(response: Response, extra: Record<string, string>): Response {
   try {
-    response.headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
     return response;
   } catch {
     // Immutable headers (a proxied fetch response): copy into a new response.
     const headers = new Headers(response.headers);
-    headers.set('x-request-id', requestId);
+    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }
