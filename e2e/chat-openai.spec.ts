@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startOpenAICompatibleServer, type MockReply, type OpenAICompatibleServer } from '../lib/ai/testing/openai-compatible-server';
+import { freePort } from './support/instances';
 
 /**
  * The same app, route and UI with an OpenAI-compatible model: a second `next start` whose
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   // Embeddings always answer; chat completions answer with whatever the test sets.
   model = await startOpenAICompatibleServer({ reply: (req) => (req.path.endsWith('/chat/completions') ? chatReply : { kind: 'text', chunks: [] }) });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-e2e-openai-'));
-  const port = String(40000 + Math.floor(Math.random() * 20000));
+  const port = String(await freePort());
   baseURL = `http://localhost:${port}`;
   app = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port], {
     env: { ...process.env, DATA_DIR: dataDir, OPENAI_API_KEY: 'e2e-key', OPENAI_BASE_URL: model.url, OPENAI_CHAT_MODEL: 'gpt-4o-mini', CHAT_MODEL_TIMEOUT_MS: '1500' },
@@ -33,9 +34,13 @@ test.beforeAll(async () => {
   let output = '';
   app.stdout!.on('data', (d) => (output += d));
   app.stderr!.on('data', (d) => (output += d));
+  // The app's own output, when it does not come up: the poll's message would be taken before it has any.
   await expect
-    .poll(async () => (await fetch(`${baseURL}/api/health`).catch(() => undefined))?.status, { timeout: 90_000, message: output })
-    .toBe(200);
+    .poll(async () => (await fetch(`${baseURL}/api/health`).catch(() => undefined))?.status, { timeout: 90_000 })
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n--- app output ---\n${output.slice(-4000)}`);
+    });
   expect(output).toContain('model provider openai');
 });
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { cache } from 'react';
 import { getDatabase } from '@/lib/db';
 import { findSessionUser, type PublicUser } from '@/lib/db/queries/users';

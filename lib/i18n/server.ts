@@ -1,3 +1,4 @@
+import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { LOCALE_COOKIE, type Locale } from './locales';
 import { messagesFor, type Messages } from './messages';

@@ -17,6 +17,7 @@ import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jo
  * While an ingest started elsewhere runs (a CLI, another instance's start-up sync), the job
  * fails at once with runIngest's "Another ingest is running (… by …)" message, shown in the
  * console: the user starts it again when that run is over (it then has little left to do).
+ * A resumed job takes over the lease its own dead earlier attempt still holds.
  */
 
 export type IngestJobResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
@@ -28,6 +29,9 @@ export function ingestJobHandler(db: Db, { config, dir, scope, embedder }: { con
     if (context.attempt > 1) await markInterruptedIngestRuns(db, { since: context.createdAt });
     const result = await runIngest(db, {
       holder: `console job ${context.jobId} on instance ${instanceId()}`,
+      // The job runner resumes a job only when its earlier attempt's instance stopped beating:
+      // that attempt's lease (it lapses only after its TTL) is this attempt's to take over.
+      ...(context.attempt > 1 ? { succeeds: `console job ${context.jobId} ` } : {}),
       dir,
       scope,
       embedder: embedder ?? createEmbedder(config.model),

@@ -45,6 +45,14 @@ describe.each(testBackends())('leases on $name', ({ name, open }) => {
     expect((await findLeaseHolder(db(), { name: 'ingest' }))?.holder).toBe('b');
   });
 
+  it('lets a successor take over a live lease from the holder it names, and no one else', async () => {
+    await acquireLease(db(), { name: 'ingest', holder: 'console job 42 on instance a #1', ttlMs: MINUTE });
+    expect((await acquireLease(db(), { name: 'ingest', holder: 'cli #2', ttlMs: MINUTE, takeOverFrom: 'console job 7 ' })).acquired).toBe(false);
+    const taken = await acquireLease(db(), { name: 'ingest', holder: 'console job 42 on instance b #3', ttlMs: MINUTE, takeOverFrom: 'console job 42 ' });
+    expect(taken).toMatchObject({ acquired: true, lease: { holder: 'console job 42 on instance b #3' } });
+    expect(await renewLease(db(), { name: 'ingest', holder: 'console job 42 on instance a #1', ttlMs: MINUTE })).toBe(false);
+  });
+
   it('is renewed and released by its holder only', async () => {
     await acquireLease(db(), { name: 'ingest', holder: 'a', ttlMs: 0 });
     expect(await renewLease(db(), { name: 'ingest', holder: 'b', ttlMs: MINUTE })).toBe(false);

@@ -23,7 +23,14 @@ const expiresIn = (ttlMs: number) => sql`clock_timestamp() + make_interval(secs 
  * so exactly one wins. Otherwise answers who holds it. Not re-entrant: a second acquire by the
  * same holder string is refused too, so every acquisition should use a holder of its own.
  */
-export async function acquireLease(db: Db, { name, holder, ttlMs }: { name: string; holder: string; ttlMs: number }): Promise<AcquireLeaseResult> {
+export async function acquireLease(
+  db: Db,
+  { name, holder, ttlMs, takeOverFrom }: { name: string; holder: string; ttlMs: number; takeOverFrom?: string },
+): Promise<AcquireLeaseResult> {
+  // A successor may take over from a holder it knows to be dead (its label starts with takeOverFrom).
+  const free = takeOverFrom
+    ? sql`(${leases.expiresAt} <= clock_timestamp() or left(${leases.holder}, ${takeOverFrom.length}) = ${takeOverFrom})`
+    : sql`${leases.expiresAt} <= clock_timestamp()`;
   // The lease may be released or expire between the refusal and the look-up: then try again.
   for (let attempt = 0; attempt < 5; attempt++) {
     const [lease] = await db
@@ -32,7 +39,7 @@ export async function acquireLease(db: Db, { name, holder, ttlMs }: { name: stri
       .onConflictDoUpdate({
         target: leases.name,
         set: { holder, acquiredAt: sql`clock_timestamp()`, expiresAt: expiresIn(ttlMs) },
-        setWhere: sql`${leases.expiresAt} <= clock_timestamp()`,
+        setWhere: free,
       })
       .returning();
     if (lease) return { acquired: true, lease };

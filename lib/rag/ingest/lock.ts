@@ -89,15 +89,16 @@ const labelOf = (holder: string) => {
 
 /**
  * Runs `work` holding the ingest lease: acquired first (or IngestBusyError), renewed in the
- * background, released in finally whatever happened.
+ * background, released in finally whatever happened. With `succeeds`, a lease still held by a
+ * holder whose label starts with it is taken over (a resumed job's dead earlier attempt).
  */
 export async function withIngestLease<T>(
   db: Db,
-  { holder: label = processHolder(), ttlMs = INGEST_LEASE_TTL_MS, renewMs = INGEST_LEASE_RENEW_MS }: { holder?: string; ttlMs?: number; renewMs?: number },
+  { holder: label = processHolder(), succeeds, ttlMs = INGEST_LEASE_TTL_MS, renewMs = INGEST_LEASE_RENEW_MS }: { holder?: string; succeeds?: string; ttlMs?: number; renewMs?: number },
   work: (lease: IngestLease) => Promise<T>,
 ): Promise<T> {
   const holder = `${label}${TOKEN_SEPARATOR}${randomUUID().slice(0, 8)}`;
-  const taken = await acquireLease(db, { name: INGEST_LEASE, holder, ttlMs });
+  const taken = await acquireLease(db, { name: INGEST_LEASE, holder, ttlMs, takeOverFrom: succeeds });
   if (!taken.acquired) throw new IngestBusyError(labelOf(taken.current.holder), taken.current.heldForMs);
 
   let lost = false;

@@ -46,6 +46,11 @@ export type IngestOptions = {
   onProgress?: (progress: IngestProgress) => void;
   /** Who runs it, named to a second run that is refused (e.g. "cli:host:pid"); defaults to this process. */
   holder?: string;
+  /**
+   * A holder label this run succeeds (e.g. "console job <id> "): a lease still held under it is
+   * taken over at once. For a resumed job, whose earlier attempt's instance is known to be dead.
+   */
+  succeeds?: string;
 };
 
 type Pending = { parsed: ParsedDocument; path: string; hash: string; chunks: Chunk[]; embeddings: number[][] };
@@ -61,7 +66,7 @@ export function embeddingText(title: string, headingPath: string, content: strin
 }
 
 export async function runIngest(db: Db, options: IngestOptions): Promise<IngestResult> {
-  return withIngestLease(db, { holder: options.holder }, (lease) => ingest(db, options, lease));
+  return withIngestLease(db, { holder: options.holder, succeeds: options.succeeds }, (lease) => ingest(db, options, lease));
 }
 
 async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promise<IngestResult> {
