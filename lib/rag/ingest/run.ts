@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
 import type { Db } from '@/lib/db/client';
@@ -150,6 +151,10 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
         stats.unchanged++;
         continue;
       }
+      // Chunking and the built-in embedder are CPU work that never waits on I/O: let the server's
+      // requests, job heartbeats and lease renewals through between documents and batches, or a
+      // large ingest freezes the instance (and another one takes its job over as dead).
+      await yieldToEventLoop();
       const pieces = chunkMarkdown(parsed.body, { lang: parsed.lang });
       if (pieces.length === 0) {
         stats.failed++;
@@ -175,6 +180,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
         embedded += batch.length;
         progress({ phase: 'embed', done: embedded, total: totalChunks, path: doc.path });
         lease.assertHeld(); // a run that lost its lease stops here rather than at the commit
+        await yieldToEventLoop();
       }
     }
     const dimensions = pending[0]?.embeddings[0]?.length;
