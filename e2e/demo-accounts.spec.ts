@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO, DEMO_PASSWORD } from './helpers';
 import { signInApi } from './support/api';
 import { freePort, startInstance, type Instance } from './support/instances';
+import { runToExit as runCommandToExit } from './support/run-to-exit';
 
 /**
  * Demo accounts (published password) are safe by default: a fresh `npm start` serves them on
@@ -46,20 +46,8 @@ async function reach(address: string, port: number): Promise<number | string> {
 }
 
 /** `npm start`'s script to its exit (bounded), for starts that must refuse. */
-function runToExit(env: Record<string, string>, timeoutMs = 90_000) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    void freePort().then((port) => {
-      const child = spawn(process.execPath, ['scripts/start.mjs', '-p', String(port)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (d) => (output += d));
-      child.stderr.on('data', (d) => (output += d));
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        resolve({ code, output });
-      });
-    });
-  });
+async function runToExit(env: Record<string, string>, timeoutMs = 90_000) {
+  return runCommandToExit(process.execPath, ['scripts/start.mjs', '-p', String(await freePort())], env, timeoutMs);
 }
 
 let instance: Instance | undefined;

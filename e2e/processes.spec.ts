@@ -1,20 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
-
-/** Runs a command to its exit (bounded), returning its code and combined output. */
-function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 60_000) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+import { runToExit as run } from './support/run-to-exit';
 
 const dataDir = process.env.E2E_DATA_DIR!;
 
