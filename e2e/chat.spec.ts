@@ -1,16 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { ask, DEMO, signIn } from './helpers';
 
 /** The chat on the built app with the built-in local model (no API key). */
 
-
-async function ask(page: Page, question: string) {
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
-  return answer;
-}
 
 const LANGUAGE_CASES = [
   { locale: 'en-GB', question: 'Can I get my bills in large print?', intro: /Here's what our article/ },

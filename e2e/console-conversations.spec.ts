@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { DEMO, expectOnConsole, signIn } from './helpers';
+import { ask, DEMO, expectOnConsole, signIn } from './helpers';
 
 /**
  * The console's conversations and hand-offs, as the people use them: a customer asks for a
@@ -37,14 +37,6 @@ async function replay(page: Page, action: RecordedAction, body: string) {
     },
     { url: action.url, headers: action.headers, body },
   );
-}
-
-async function ask(page: Page, question: string) {
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
-  return answer;
 }
 
 async function staff(browser: Browser, email: string, name: string) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { ask, DEMO, signIn } from './helpers';
 
 /**
  * The golden-answer console (/admin/golden) on the built app. Ids and questions carry a unique
@@ -17,14 +17,6 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   await signIn(page, email);
   await expect(page).toHaveURL(/\/admin$/);
   return page;
-}
-
-async function ask(page: Page, question: string) {
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
-  return answer;
 }
 
 /** Fills the new-answer form (the page must be open). */

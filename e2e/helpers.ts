@@ -20,3 +20,12 @@ export async function expectOnConsole(page: Page, name: string) {
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${name}` })).toBeVisible();
 }
+
+/** Sends a question in the open chat and waits until the assistant's answer has finished streaming. */
+export async function ask(page: Page, question: string) {
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-send').click();
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(answer).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
+  return answer;
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIResponse, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO, expectOnConsole, signIn } from './helpers';
+import { ask, DEMO, expectOnConsole, signIn } from './helpers';
 
 /**
  * Security headers on the built app: every response carries them, the CSP is enforced, and the
@@ -85,14 +85,6 @@ function expectApiSecurityHeaders(response: APIResponse, what: string) {
   const csp = directives(headers['content-security-policy']);
   expect(csp.get('default-src'), what).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
-}
-
-async function ask(page: Page, question: string) {
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
-  await expect(answer).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
-  return answer;
 }
 
 async function chooseDarkMode(page: Page) {
