@@ -210,6 +210,8 @@ export const conversations = pgTable(
     ownerAnonKey: text('owner_anon_key'),
     title: text('title').notNull(),
     lang: text('lang'),
+    /** Where the dialog stands (lib/chat/dialog-state.ts): a pending clarification, the last topic. */
+    dialog: jsonb('dialog').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -310,6 +312,8 @@ export const handoffs = pgTable(
       .references(() => conversations.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     note: text('note'),
+    /** Where an anonymous customer wants the reply, if they gave an address. */
+    contactEmail: text('contact_email'),
     status: text('status', { enum: ['open', 'claimed', 'closed'] }).notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
