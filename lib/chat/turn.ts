@@ -5,13 +5,14 @@ import type { Db } from '@/lib/db/client';
 import { storeAnswerTrace } from '@/lib/db/queries/answer-traces';
 import { openConversation, touchConversation, type ConversationOwner } from '@/lib/db/queries/conversations';
 import { listHistory, storeAssistantMessage, storeUserMessage } from '@/lib/db/queries/messages';
-import { answerQuestion, type AnswerResult } from '@/lib/rag/answer';
+import { loadDialogState, saveDialogState } from '@/lib/db/queries/dialog-state';
 import { createAnswerDeps } from './answer-deps';
+import { parseDialogState } from './dialog-state';
+import { answerTurn, type AccountHandler, type TurnResult } from './engine';
 import { answerAccountRequest } from '@/lib/actions/account-turn';
 import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
 import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
-import type { AccountHandler } from '@/lib/rag/answer';
 import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from './contract';
 import { errorFields, log } from '@/lib/observability/logger';
@@ -25,7 +26,7 @@ export type ChatTurn =
   | { ok: true; stream: ReadableStream<UIMessageChunk> }
   | { ok: false; status: 404; message: string };
 
-function metadataOf(result: AnswerResult, ids: { conversationId: string; messageId: string }): ChatMessageMetadata {
+function metadataOf(result: TurnResult, ids: { conversationId: string; messageId: string }): ChatMessageMetadata {
   return {
     ...ids,
     outcome: result.outcome,
@@ -70,6 +71,7 @@ export async function startChatTurn({
   const earlier = before.slice(-HISTORY_LIMIT);
   const earlierQuestions = before.slice(0, -HISTORY_LIMIT).filter((m) => m.role === 'user').map((m) => m.content);
   const deps = await createAnswerDeps(db, config);
+  const dialog = parseDialogState(await loadDialogState(db, { conversationId }));
   const messageId = randomUUID();
   const ids = { conversationId, messageId };
   const catalog = await loadPlanCatalog(db);
@@ -91,10 +93,11 @@ export async function startChatTurn({
     async execute({ writer }) {
       writer.write({ type: 'start', messageId, messageMetadata: ids });
       writer.write({ type: 'text-start', id: 'answer' });
-      const result = await answerQuestion(
+      const result = await answerTurn(
         deps,
         {
           question,
+          dialog,
           history: earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content, lang: m.lang })),
           locale: request.locale,
           earlierQuestions,
@@ -135,7 +138,7 @@ export async function startChatTurn({
 
 async function persist(
   db: Db,
-  { result, question, ids, replyTo }: { result: AnswerResult; question: string; ids: { conversationId: string; messageId: string }; replyTo: string },
+  { result, question, ids, replyTo }: { result: TurnResult; question: string; ids: { conversationId: string; messageId: string }; replyTo: string },
 ): Promise<void> {
   await storeAssistantMessage(db, {
     id: ids.messageId,
@@ -167,6 +170,8 @@ async function persist(
     ttftMs: result.ttftMs,
     totalMs: result.totalMs,
     error: result.error,
+    details: { golden: result.golden, version: result.version, dialog: result.dialogNote, standalone: result.standalone },
   });
+  await saveDialogState(db, { conversationId: ids.conversationId, state: result.dialog });
   await touchConversation(db, { id: ids.conversationId, lang: result.lang });
 }

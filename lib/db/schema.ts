@@ -282,6 +282,8 @@ export const answerTraces = pgTable(
     ttftMs: real('ttft_ms'),
     totalMs: real('total_ms'),
     error: text('error'),
+    /** The turn's decisions: the golden match (text matched, why it won or lost), the dialog, the version. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('answer_traces_created_idx').on(t.createdAt), index('answer_traces_conversation_idx').on(t.conversationId)],

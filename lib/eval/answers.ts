@@ -1,4 +1,7 @@
-import { answerQuestion, type AnswerDeps, type AnswerResult } from '@/lib/rag/answer';
+import { answerTurn } from '@/lib/chat/engine';
+import type { DialogState } from '@/lib/chat/dialog-state';
+import type { AnswerDeps, AnswerResult } from '@/lib/rag/answer';
+import { mentionedVersion } from '@/lib/rag/versions';
 import type { AnswerResult as ScoredAnswer } from './answer-metrics';
 import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
 import type { Locale } from '@/lib/i18n/locales';
@@ -21,11 +24,21 @@ export async function evaluateAnswers(
     const history = (item.history ?? []).map((turn) => ({ ...turn, lang: item.lang }));
     // As an anonymous visitor sees the chat: account requests to change something get the sign-in invitation.
     const account = { requestedTool: (question: string, lang: Locale) => recognizeAccountRequest(question, { lang, catalog: DEMO_CATALOG, now: new Date(), timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null };
-    const result = await answerQuestion(deps, { question: item.question, history, signedIn: false, account }, { text: () => {} });
+    const result = await answerTurn(deps, { question: item.question, history, signedIn: false, account, dialog: dialogFrom(history, deps.termStats.versions) }, { text: () => {} });
     out.push({ item, result });
     onProgress?.(out.length, items.length);
   }
   return out;
+}
+
+/**
+ * The dialog state the chat would have stored after the item's history: its last question is the
+ * topic. (The live chat stores it as it goes; an evaluation item only has the transcript.)
+ */
+function dialogFrom(history: { role: string; content: string; lang?: string }[], versions: string[]): DialogState {
+  const question = history.findLast((t) => t.role === 'user');
+  if (!question) return {};
+  return { topic: { question: question.content, version: mentionedVersion(question.content, versions) ?? null, lang: question.lang ?? 'en' } };
 }
 
 /** Settings that switch golden answers off, so an evaluation measures retrieval and generation. */

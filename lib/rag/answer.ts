@@ -1,38 +1,37 @@
 import type { RerankingModelV4 } from '@ai-sdk/provider';
-import { streamText, type LanguageModel } from 'ai';
-import { DEFAULT_RERANK_WEIGHTS } from '@/lib/ai/local/reranking-model';
+import type { LanguageModel } from 'ai';
 import { contentTerms } from '@/lib/ai/local/text';
 import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
-import type { AccountTurnResult } from '@/lib/actions/account-turn';
-import { isWriteTool, type ApprovalCard } from '@/lib/actions/contract';
 import type { AnswerOutcome, Citation } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
-import { CitationFilter } from './citations';
-import { condenseLocally, type Turn } from './condense';
-import { condenseWithModel } from './condense-with-model';
-import { bestGoldenMatch } from './golden';
-import { detectLanguage } from './language';
+import type { Locale } from '@/lib/i18n/locales';
+import { describeError, generate, usageCost, type Generation, type ModelChoice } from './generate';
+import { bestGoldenMatch, type GoldenMatch } from './golden';
 import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
-import { chitChatKind, chitChatLanguage, routeByForm, type Route } from './route';
-import { searchChunks, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
-import { articleUrl, buildSources, toCitation, type GoldenSource, type Source } from './sources';
-import { correctSpelling } from './spelling';
+import { retrieve } from './retrieve';
+import type { Route } from './route';
+import type { SearchHit, SearchWeights } from './search';
+import { selectPassages, versionChoice } from './select-sources';
+import { articleUrl, buildSources, toCitation, type GoldenSource } from './sources';
 import type { TermStats } from './term-stats';
+import { mentionedVersion, prettyVersion } from './versions';
+
+export type { ModelChoice } from './generate';
 
 /**
- * The answer pipeline for one customer message: language → route → condense → golden match →
- * retrieve → generate → citation check. It writes the answer to a sink as it streams and returns
- * everything the trace needs; storing and transport are the caller's (lib/chat/turn.ts).
+ * The grounded answer to one standalone question, in named stages: golden match → retrieve →
+ * select (or ask which version) → generate → check citations (inside the generate stream). The
+ * turn engine (lib/chat/engine.ts) decides the language, the standalone question and the version
+ * before this runs; this answers from the help center only, and knows nothing of accounts.
  */
 
 export type AnswerSettings = {
   search: SearchWeights;
-  /** A golden question at least this similar is answered verbatim (0 = always the best one). */
+  /** A golden question at least this similar is answered verbatim (0 = always the best eligible one). */
   goldenMatchThreshold: number;
   /** A weaker golden match at least this similar is passed to the generator as a source. */
   goldenSourceThreshold: number;
@@ -51,8 +50,6 @@ export type AnswerSettings = {
   strictMinCoverage: number;
 };
 
-export type ModelChoice = { model: LanguageModel; id: string; price: { inputPerMTok: number; outputPerMTok: number } };
-
 export type AnswerDeps = {
   db: Db;
   embedder: Embedder;
@@ -67,39 +64,42 @@ export type AnswerDeps = {
   settings: AnswerSettings;
 };
 
-export type AnswerInput = {
-  question: string;
-  /** Earlier turns, oldest first. */
-  history: (Turn & { lang?: string | null })[];
-  /** The site's language: a prior for messages too short to tell. */
-  locale?: Locale;
-  signedIn: boolean;
-  abortSignal?: AbortSignal;
-  /** Questions from before `history` (a long conversation's rolling summary), oldest first. */
-  earlierQuestions?: string[];
-  account?: AccountHandler;
-};
+/**
+ * How the standalone question came about. Only a question the customer asked whole — as typed,
+ * the original one a clarification resolved, or an LLM's rewrite — may match a golden answer
+ * verbatim; turns joined by the built-in rule are a search query, not a question.
+ */
+export type StandaloneKind = 'as_asked' | 'resolved' | 'rewritten' | 'joined';
 
-/** Account requests (lib/actions): recognised for everyone, answered with tools for signed-in customers. */
-export type AccountHandler = {
-  /** The account tool the customer's own words ask for, if any. */
-  requestedTool(question: string, lang: Locale): string | null;
-  /** Present only for a signed-in user. */
-  answer?(
-    request: { question: string; lang: Locale; history: Turn[] },
-    sink: { text(delta: string): void; approval(card: ApprovalCard): void },
-  ): Promise<AccountTurnResult>;
+export type KnowledgeQuestion = {
+  /** The message as typed (the generator sees it beside the standalone question). */
+  question: string;
+  standalone: string;
+  standaloneKind: StandaloneKind;
+  /** The product version the dialog settled on (a clarification reply, the topic's). */
+  version?: string;
+  lang: Locale;
+  abortSignal?: AbortSignal;
 };
 
 export type AnswerSink = {
   text(delta: string): void;
-  /** An account change waiting for the customer's approval. */
-  approval?(card: ApprovalCard): void;
   /** The citations shown so far, as soon as they are known (so links work while streaming). */
   citations?(citations: Citation[]): void;
 };
 
 export type RetrievedTrace = { chunkId: number; documentId: string; score: number; ranks: SearchHit['ranks']; passed: boolean };
+
+/** Why the golden answer won or lost, for the trace. */
+export type GoldenDecision = {
+  id: string;
+  score: number;
+  used: 'verbatim' | 'source' | 'no';
+  /** The text that was matched against the golden questions. */
+  matched: string;
+  /** Why it was not given verbatim: below the threshold, about another version, … (null: it was). */
+  reason: 'below_threshold' | 'other_version' | 'version_unknown' | 'fragment' | 'joined_turns' | null;
+};
 
 export type AnswerResult = {
   text: string;
@@ -110,7 +110,10 @@ export type AnswerResult = {
   suggestions: string[] | null;
   handoffOffered: boolean;
   standalone: string;
-  golden: { id: string; score: number; used: 'verbatim' | 'source' | 'no' } | null;
+  /** The version the answer is about; for a clarifying question, the versions offered. */
+  version: string | null;
+  clarifyOptions: string[] | null;
+  golden: GoldenDecision | null;
   retrieved: RetrievedTrace[];
   /** Documents of every source passed to the generator (for the citation-validity metric). */
   passedDocumentIds: string[];
@@ -123,14 +126,6 @@ export type AnswerResult = {
   error: string | null;
 };
 
-function previousLanguage(history: AnswerInput['history']): Locale | undefined {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const lang = history[i]?.lang;
-    if (isLocale(lang)) return lang;
-  }
-  return undefined;
-}
-
 /** Share of the question's words the corpus knows: low means the topic is not ours at all. */
 function knownShare(text: string, lang: Locale, stats: TermStats): number {
   const terms = [...new Set(contentTerms(text, lang))];
@@ -138,114 +133,38 @@ function knownShare(text: string, lang: Locale, stats: TermStats): number {
   return terms.filter((t) => stats.df(t, lang) > 0).length / terms.length;
 }
 
-function prettyVersion(version: string): string {
-  const spaced = version.replace(/([a-z])(\d)/gi, '$1 $2');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
-}
+/** Streams text to the sink, timing the first delta. */
+export class AnswerStream {
+  readonly started = performance.now();
+  ttftMs: number | null = null;
+  text = '';
+  constructor(private readonly sink: AnswerSink) {}
 
-function mentionedVersion(text: string, versions: string[]): string | undefined {
-  const compact = text.toLowerCase().replace(/[\s_-]+/g, '');
-  return versions.find((v) => compact.includes(v.toLowerCase().replace(/[\s_-]+/g, '')));
-}
-
-/** Two of the best documents differ only by version: the answer depends on which one they have. */
-function versionChoice(hits: SearchHit[]): string[] | null {
-  const top = uniqueDocuments(hits).slice(0, 3);
-  const best = top[0];
-  if (!best?.version) return null;
-  const siblings = top.filter(
-    (h) => h.version && h.version !== best.version && h.score >= best.score * 0.8 && h.documentId.replace(h.version, '') === best.documentId.replace(best.version!, ''),
-  );
-  if (siblings.length === 0) return null;
-  return [...new Set([best.version, ...siblings.map((s) => s.version!)])].sort();
-}
-
-function usageCost(price: ModelChoice['price'], tokensIn: number, tokensOut: number): number {
-  return (tokensIn * price.inputPerMTok + tokensOut * price.outputPerMTok) / 1_000_000;
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 500);
-  return String(error).slice(0, 500);
-}
-
-type Generation = { released: string; filter: CitationFilter; tokensIn: number; tokensOut: number };
-
-async function generate(
-  choice: ModelChoice,
-  { system, prompt, sources, abortSignal, timeoutMs, onText, onCited, providerOptions }: {
-    system: string;
-    prompt: string;
-    sources: Source[];
-    providerOptions?: Record<string, Record<string, number>>;
-    abortSignal?: AbortSignal;
-    timeoutMs: number;
-    onText: (text: string) => void;
-    onCited: (sourceNumbers: number[]) => void;
-  },
-): Promise<Generation> {
-  const filter = new CitationFilter(new Set(sources.map((s) => s.n)));
-  let released = '';
-  let cited = 0;
-  const release = (text: string) => {
-    if (!text) return;
-    // Metadata first, so the markers in this text already have their links.
-    if (filter.citedSources.length > cited) {
-      cited = filter.citedSources.length;
-      onCited(filter.citedSources);
-    }
-    released += text;
-    onText(text);
-  };
-  const result = streamText({
-    model: choice.model,
-    system,
-    prompt,
-    temperature: 0,
-    maxRetries: 0,
-    providerOptions,
-    abortSignal,
-    // stepMs, not a number/totalMs: combined with an abortSignal those can be garbage-collected
-    // on Node 20 and never fire; firstChunkMs only starts after openai.chat's first chunk.
-    timeout: { stepMs: timeoutMs, chunkMs: Math.min(timeoutMs, 10_000) },
-    // Errors arrive as stream parts and are handled below; no default console dump.
-    onError: () => {},
-  });
-  let tokensIn = 0;
-  let tokensOut = 0;
-  for await (const part of result.stream) {
-    if (part.type === 'text-delta') release(filter.push(part.text));
-    else if (part.type === 'error') throw part.error;
-    else if (part.type === 'abort') throw new Error(`generation aborted${part.reason ? `: ${part.reason}` : ''}`);
-    else if (part.type === 'finish') {
-      tokensIn = part.totalUsage.inputTokens ?? 0;
-      tokensOut = part.totalUsage.outputTokens ?? 0;
-    }
-  }
-  release(filter.flush());
-  return { released, filter, tokensIn, tokensOut };
-}
-
-export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink: AnswerSink): Promise<AnswerResult> {
-  const started = performance.now();
-  let ttftMs: number | null = null;
-  let text = '';
-  const emit = (delta: string) => {
+  emit = (delta: string): void => {
     if (!delta) return;
-    if (ttftMs === null) ttftMs = performance.now() - started;
-    text += delta;
-    sink.text(delta);
-  };
-  const emitWhole = (reply: string) => {
-    for (const delta of toDeltas(reply)) emit(delta);
+    if (this.ttftMs === null) this.ttftMs = performance.now() - this.started;
+    this.text += delta;
+    this.sink.text(delta);
   };
 
-  const prior = previousLanguage(input.history) ?? input.locale;
-  const lang: Locale = detectLanguage(input.question, { prior, vocabulary: deps.termStats.vocabularyLanguage }) ?? prior ?? DEFAULT_LOCALE;
-  const replies = REPLIES[lang];
-  const base = {
+  /** A fixed reply, streamed in word-sized deltas like a model's. */
+  emitWhole = (reply: string): void => {
+    for (const delta of toDeltas(reply)) this.emit(delta);
+  };
+
+  /** The result with the streamed text and timings filled in. */
+  finish(result: Omit<AnswerResult, 'text' | 'ttftMs' | 'totalMs'>): AnswerResult {
+    return { ...result, text: this.text, ttftMs: this.ttftMs, totalMs: performance.now() - this.started };
+  }
+}
+
+/** The empty trace of a turn that used no retrieval and no model. */
+export function noRetrieval(lang: Locale, standalone: string) {
+  return {
     lang,
-    standalone: input.question,
+    standalone,
+    version: null,
+    clarifyOptions: null,
     golden: null,
     retrieved: [],
     passedDocumentIds: [],
@@ -257,115 +176,66 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     costUsd: 0,
     error: null,
   } satisfies Partial<AnswerResult>;
-  const finish = (result: Omit<AnswerResult, 'text' | 'ttftMs' | 'totalMs' | keyof typeof base> & Partial<AnswerResult>): AnswerResult => ({
-    ...base,
-    ...result,
-    text,
-    ttftMs,
-    totalMs: performance.now() - started,
+}
+
+/** The golden stage: the decision, and the match when it is to be given verbatim or passed as a source. */
+async function matchGolden(
+  deps: AnswerDeps,
+  { standalone, standaloneKind, lang, version }: { standalone: string; standaloneKind: StandaloneKind; lang: Locale; version: string | undefined },
+): Promise<{ decision: GoldenDecision | null; match: GoldenMatch | null }> {
+  const { settings } = deps;
+  const match = await bestGoldenMatch(deps.db, {
+    question: standalone,
+    lang,
+    version: version ?? null,
+    versions: deps.termStats.versions,
+    // 0 means "always the best one": the expert chose that, words or not.
+    requireCoverage: settings.goldenMatchThreshold > 0,
   });
+  if (!match) return { decision: null, match: null };
+  const reason: GoldenDecision['reason'] =
+    match.barred ?? (standaloneKind === 'joined' ? 'joined_turns' : match.score < settings.goldenMatchThreshold ? 'below_threshold' : null);
+  // A golden answer about another version is no source either; one barred for other reasons may still inform.
+  const source = reason !== 'other_version' && reason !== 'version_unknown' && match.score >= settings.goldenSourceThreshold;
+  const used = reason === null ? 'verbatim' : source ? 'source' : 'no';
+  return { decision: { id: match.golden.id, score: match.score, used, matched: standalone, reason }, match };
+}
 
-  // Route by form: chit-chat and account requests never reach retrieval.
-  const formRoute = routeByForm(input.question);
-  if (formRoute === 'chit_chat') {
-    const chatLang = chitChatLanguage(input.question) ?? lang;
-    emitWhole(REPLIES[chatLang].chitChat[chitChatKind(input.question) ?? 'greeting']);
-    return finish({ route: 'chit_chat', outcome: 'chit_chat', handoffOffered: false, lang: chatLang });
-  }
-  // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
-  // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
-  // change something; a question about bills in general still gets the help articles.
-  const requestedTool = input.account?.requestedTool(input.question, lang) ?? null;
-  const accountRequest =
-    formRoute === 'account' ||
-    (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool)));
-  if (accountRequest) {
-    if (!input.signedIn) {
-      emitWhole(replies.signIn);
-      return finish({ route: 'account', outcome: 'sign_in', handoffOffered: false });
-    }
-    if (!input.account?.answer) {
-      emitWhole(replies.accountSoon);
-      return finish({ route: 'account', outcome: 'no_answer', handoffOffered: true });
-    }
-    const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
-    const account = await input.account.answer(
-      { question: input.question, lang, history: turns },
-      { text: emit, approval: (card) => sink.approval?.(card) },
-    );
-    if (account.outcome === 'no_answer' || account.outcome === 'error') {
-      if (!text) emitWhole(account.outcome === 'error' ? replies.modelUnavailable : replies.noAnswer);
-    }
-    return finish({
-      route: 'account',
-      outcome: account.outcome === 'no_answer' ? 'no_answer' : account.outcome,
-      handoffOffered: account.outcome === 'no_answer' || account.outcome === 'error',
-      model: account.model,
-      tokensIn: account.tokensIn,
-      tokensOut: account.tokensOut,
-      error: account.error,
-    });
-  }
+export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult> {
+  const out = new AnswerStream(sink);
+  const { settings } = deps;
+  const { lang, standalone } = input;
+  const replies = REPLIES[lang];
+  const versions = settings.clarifyVersions ? deps.termStats.versions : [];
+  const version = input.version ?? mentionedVersion(standalone, versions);
+  const base = { ...noRetrieval(lang, standalone), version: version ?? null };
 
-  const { db, settings } = deps;
-  const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
-  const standalone = deps.condenser
-    ? (
-        await condenseWithModel(deps.condenser, {
-          question: input.question,
-          history: turns,
-          earlier: input.earlierQuestions ?? [],
-          timeoutMs: Math.min(settings.modelTimeoutMs, 10_000),
-          abortSignal: input.abortSignal,
-        })
-      ).standalone
-    : condenseLocally(input.question, turns);
-
-  // Experts beat models: a near-exact golden question is answered verbatim, with no model call.
-  // A follow-up is matched as typed: with the previous question prepended it would match that one's golden answer again.
-  const match = await bestGoldenMatch(db, { question: input.question, lang });
-  const goldenDocs = match ? await findDocumentsByIds(db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
-  if (match && match.score >= settings.goldenMatchThreshold) {
+  // Experts beat models: a golden answer to this very question is given verbatim, with no model call.
+  const { decision: golden, match } = await matchGolden(deps, { standalone, standaloneKind: input.standaloneKind, lang, version });
+  const goldenDocs = match && golden?.used !== 'no' ? await findDocumentsByIds(deps.db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
+  if (match && golden?.used === 'verbatim') {
     const citations = goldenDocs.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
     sink.citations?.(citations);
-    emitWhole(match.golden.answer);
-    return finish({
-      route: 'knowledge',
-      outcome: 'golden',
-      standalone,
-      handoffOffered: false,
-      citations,
-      golden: { id: match.golden.id, score: match.score, used: 'verbatim' },
-      model: 'golden',
-    });
+    out.emitWhole(match.golden.answer);
+    return out.finish({ ...base, route: 'knowledge', outcome: 'golden', handoffOffered: false, citations, golden, version: match.version ?? base.version, model: 'golden' });
   }
   const goldenSource: GoldenSource | undefined =
-    match && match.score >= settings.goldenSourceThreshold && goldenDocs[0]
+    match && golden?.used === 'source' && goldenDocs[0]
       ? { documentId: goldenDocs[0].id, title: goldenDocs[0].title, slug: goldenDocs[0].slug, lang: match.golden.lang, question: match.golden.question, answer: match.golden.answer }
       : undefined;
-  const golden = match ? { id: match.golden.id, score: match.score, used: goldenSource ? ('source' as const) : ('no' as const) } : null;
 
-  // Retrieve, in the version the customer named when they named one.
-  const spelling = await correctSpelling(db, standalone);
-  const versions = settings.clarifyVersions ? deps.termStats.versions : [];
-  const version = mentionedVersion(spelling.query, versions);
-  const hits = (
-    await searchChunks(
-      { db, embedder: deps.embedder, reranker: deps.reranker },
-      { query: spelling.query, lang, k: 20, audience: 'public', version, weights: settings.search, correctSpelling: false },
-    )
-  ).filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  const { query, hits } = await retrieve(deps, { standalone, lang, version, weights: settings.search });
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 
   const noAnswer = (extra: Partial<AnswerResult>): AnswerResult => {
-    const outOfScope = hits.length === 0 && knownShare(spelling.query, lang, deps.termStats) < 0.5;
-    if (!text) emitWhole(outOfScope ? replies.outOfScope : replies.noAnswer);
-    return finish({
+    const outOfScope = hits.length === 0 && knownShare(query, lang, deps.termStats) < 0.5;
+    if (!out.text) out.emitWhole(outOfScope ? replies.outOfScope : replies.noAnswer);
+    return out.finish({
+      ...base,
       route: outOfScope ? 'out_of_scope' : 'knowledge',
       outcome: outOfScope ? 'out_of_scope' : 'no_answer',
       handoffOffered: !outOfScope,
-      standalone,
       golden,
       retrieved: retrievedTrace(new Set()),
       ...extra,
@@ -373,24 +243,16 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   };
   if (hits.length === 0 && !goldenSource) return noAnswer({});
 
-  if (settings.clarifyVersions && !version) {
+  if (versions.length > 0 && !version) {
     const options = versionChoice(hits);
     if (options) {
       const labels = options.map(prettyVersion);
-      emitWhole(replies.clarifyVersion(labels));
-      return finish({ route: 'knowledge', outcome: 'clarify', handoffOffered: false, suggestions: labels, standalone, golden, retrieved: retrievedTrace(new Set()) });
+      out.emitWhole(replies.clarifyVersion(labels));
+      return out.finish({ ...base, route: 'knowledge', outcome: 'clarify', handoffOffered: false, suggestions: labels, clarifyOptions: options, golden, retrieved: retrievedTrace(new Set()) });
     }
   }
 
-  // At most two passages per article, so the sources cover more than one angle.
-  const perDocument = new Map<string, number>();
-  const chosen = hits
-    .filter((h) => {
-      const n = perDocument.get(h.documentId) ?? 0;
-      perDocument.set(h.documentId, n + 1);
-      return n < 2;
-    })
-    .slice(0, settings.maxSources);
+  const chosen = selectPassages(hits, settings.maxSources);
   const sources = buildSources({ hits: chosen, golden: goldenSource });
   // A passage the reranker rates highly is on topic even when the customer's words are not the
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.
@@ -399,7 +261,7 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   const passed = new Set(chosen.map((h) => h.chunkId));
   const bySource = new Map(sources.map((s) => [s.n, s]));
   const system = systemPrompt({ company: deps.company, lang });
-  const prompt = userPrompt({ question: input.question, standalone: spelling.query, lang, sources });
+  const prompt = userPrompt({ question: input.question, standalone: query, lang, sources });
 
   let choice = deps.generator;
   let generation: Generation | null = null;
@@ -414,7 +276,7 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
         sources,
         abortSignal: input.abortSignal,
         timeoutMs: settings.modelTimeoutMs,
-        onText: emit,
+        onText: out.emit,
         onCited: (numbers) => sink.citations?.(numbers.map((n, i) => toCitation(bySource.get(n)!, i + 1))),
         providerOptions: {
           lantern: { minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage },
@@ -424,11 +286,10 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     } catch (err) {
       error = describeError(err);
       // Text already shown cannot be taken back: only a silent failure may fall back.
-      if (text || input.abortSignal?.aborted) break;
+      if (out.text || input.abortSignal?.aborted) break;
     }
   }
   const trace = {
-    standalone,
     golden,
     retrieved: retrievedTrace(passed),
     passedDocumentIds: [...new Set(sources.map((s) => s.documentId))],
@@ -436,9 +297,9 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
     error,
   };
   if (!generation) {
-    if (text) emit(`\n\n${replies.modelUnavailable}`);
-    else emitWhole(replies.modelUnavailable);
-    return finish({ route: 'knowledge', outcome: 'error', handoffOffered: true, ...trace });
+    if (out.text) out.emit(`\n\n${replies.modelUnavailable}`);
+    else out.emitWhole(replies.modelUnavailable);
+    return out.finish({ ...base, route: 'knowledge', outcome: 'error', handoffOffered: true, ...trace });
   }
   const usage = {
     tokensIn: generation.tokensIn,
@@ -447,5 +308,5 @@ export async function answerQuestion(deps: AnswerDeps, input: AnswerInput, sink:
   };
   if (!generation.filter.hasValidCitation) return noAnswer({ ...trace, ...usage });
   const citations = generation.filter.citedSources.map((n, i) => toCitation(bySource.get(n)!, i + 1));
-  return finish({ route: 'knowledge', outcome: 'answered', handoffOffered: false, citations, ...trace, ...usage });
+  return out.finish({ ...base, route: 'knowledge', outcome: 'answered', handoffOffered: false, citations, ...trace, ...usage });
 }

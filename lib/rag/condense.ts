@@ -15,8 +15,10 @@ const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|
  * prepended, so retrieval sees the topic the follow-up refers to. Self-contained messages pass
  * through unchanged.
  */
-export function condenseLocally(question: string, history: Turn[] = []): string {
-  const previous = [...history].reverse().find((t) => t.role === 'user')?.content;
+export function condenseLocally(question: string, history: Turn[] = [], topic?: string): string {
+  // The topic (the last standalone question answered) beats the last message: after a
+  // clarification, the last message is "Box 5", the topic the question it answered.
+  const previous = topic ?? [...history].reverse().find((t) => t.role === 'user')?.content;
   if (!previous) return question;
   const terms = contentTerms(question, undefined).length;
   const folded = fold(question);

@@ -10,7 +10,7 @@ import { getSetting, setSetting } from '@/lib/db/queries/settings';
 import { createUser } from '@/lib/db/queries/users';
 import { settings } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
-import { answerQuestion } from '@/lib/rag/answer';
+import { answerTurn } from '@/lib/chat/engine';
 import { bestGoldenMatch } from '@/lib/rag/golden';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
@@ -247,9 +247,13 @@ describe.each(testBackends())('golden answers console on $name', ({ open }) => {
       // Explicit overrides (the eval CLI switching golden answers off) still win.
       expect((await createAnswerDeps(database.db, config, { goldenMatchThreshold: 2 })).settings.goldenMatchThreshold).toBe(2);
 
-      // With 0, any English question gets the best English golden answer verbatim.
-      const answer = await answerQuestion(deps, { question: 'What are the roaming prices in Europe?', history: [], signedIn: false, locale: 'en' }, { text: () => {} });
+      // With 0, any English question gets the best eligible English golden answer verbatim — one
+      // about the Box 5 only answers questions about the Box 5.
+      const answer = await answerTurn(deps, { question: 'What are the lights on the Box 5?', history: [], signedIn: false, locale: 'en' }, { text: () => {} });
       expect(answer.outcome).toBe('golden');
+      const otherTopic = await answerTurn(deps, { question: 'What are the roaming prices in Europe?', history: [], signedIn: false, locale: 'en' }, { text: () => {} });
+      expect(otherTopic.outcome).not.toBe('golden');
+      expect(otherTopic.golden).toMatchObject({ used: 'no', reason: 'version_unknown' });
 
       expect(await setGoldenThreshold(database.db, { value: '0,95', userId: otherId })).toEqual({ ok: true, value: 0.95 });
       expect(await getGoldenThreshold(database.db, { configured: 0.8 })).toMatchObject({ value: 0.95, updatedBy: { name: 'Adam Admin' } });

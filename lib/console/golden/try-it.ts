@@ -5,7 +5,9 @@ import type { AnswerOutcome } from '@/lib/chat/contract';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
 import { listGoldenAnswers } from '@/lib/db/queries/golden-answers';
-import { answerQuestion, type AnswerDeps, type AnswerResult } from '@/lib/rag/answer';
+import { answerTurn } from '@/lib/chat/engine';
+import type { AnswerDeps, AnswerResult } from '@/lib/rag/answer';
+import { mentionedVersion } from '@/lib/rag/versions';
 import { bestGoldenMatch, questionSimilarity } from '@/lib/rag/golden';
 import type { Route } from '@/lib/rag/route';
 import { isGoldenLang, type GoldenLang } from './schema';
@@ -73,7 +75,7 @@ export async function tryGoldenQuestion(deps: AnswerDeps, { question, lang, now 
 
   // The real pipeline, as an anonymous visitor whose site language is `lang`.
   const catalog = await loadPlanCatalog(db);
-  const result = await answerQuestion(
+  const result = await answerTurn(
     deps,
     {
       question,
@@ -89,7 +91,8 @@ export async function tryGoldenQuestion(deps: AnswerDeps, { question, lang, now 
   const knowledge = result.route === 'knowledge';
   const matchLang: GoldenLang = knowledge && isGoldenLang(result.lang) ? result.lang : lang;
   const matches = await rankGoldenMatches(db, { question, lang: matchLang });
-  const match = await bestGoldenMatch(db, { question, lang: matchLang });
+  const versions = deps.termStats.versions;
+  const match = await bestGoldenMatch(db, { question, lang: matchLang, version: mentionedVersion(question, versions) ?? null, versions, requireCoverage: threshold > 0 });
   const publicSources = match ? (await findDocumentsByIds(db, { ids: match.golden.sourceIds, includeInternal: false })).length : 0;
   const best = match ? { id: match.golden.id, question: match.golden.question, answer: match.golden.answer, score: match.score, publicSources } : null;
   const decided = knowledge

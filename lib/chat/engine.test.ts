@@ -8,18 +8,19 @@ import { parseConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { upsertGoldenAnswer } from '@/lib/db/queries/golden-answers';
 import { testBackends } from '@/lib/db/test-databases';
-import { answerQuestion, type AnswerDeps, type AnswerInput } from './answer';
-import { runIngest } from './ingest/run';
-import { writeTestCorpus } from './ingest/test-corpus';
-import { detectLanguage } from './language';
-import { REPLIES } from './replies';
+import type { AnswerDeps } from '@/lib/rag/answer';
+import { runIngest } from '@/lib/rag/ingest/run';
+import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
+import { detectLanguage } from '@/lib/rag/language';
+import { REPLIES } from '@/lib/rag/replies';
+import { answerTurn, type TurnInput } from './engine';
 import { createEmbedder } from '@/lib/ai/models';
 
 const localConfig = parseConfig({});
 
-async function ask(deps: AnswerDeps, question: string, extra: Partial<AnswerInput> = {}) {
+async function ask(deps: AnswerDeps, question: string, extra: Partial<TurnInput> = {}) {
   const deltas: string[] = [];
-  const result = await answerQuestion(deps, { question, history: [], signedIn: false, ...extra }, { text: (d) => deltas.push(d) });
+  const result = await answerTurn(deps, { question, history: [], signedIn: false, ...extra }, { text: (d) => deltas.push(d) });
   return { ...result, deltas };
 }
 
@@ -127,8 +128,11 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     });
 
     it('respects a threshold of 0 (always the best golden answer) and of 1 (exact only)', async () => {
-      const zero = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 0 } }, 'What does roaming cost per day?');
+      // 0: the best eligible one, whatever the words; a Box 5 answer still only answers Box 5 questions.
+      const zero = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 0 } }, 'What do the lights on the Box 5 mean?');
       expect(zero.outcome).toBe('golden');
+      const unversioned = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 0 } }, 'What does roaming cost per day?');
+      expect(unversioned.outcome).not.toBe('golden');
       const exact = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 1 } }, 'How do I restart my Box 5');
       expect(exact.outcome).toBe('golden');
       const one = await ask({ ...deps, settings: { ...deps.settings, goldenMatchThreshold: 1 } }, 'how can I restart the box 5 please');

@@ -1,0 +1,1 @@
+ALTER TABLE "answer_traces" ADD COLUMN "details" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { readClarificationReply } from './clarification';
+import type { PendingClarification } from './dialog-state';
+
+const pending: PendingClarification = { kind: 'version', question: 'How do I change my Wi-Fi password?', options: ['box3', 'box5'], lang: 'en' };
+const read = (text: string) => readClarificationReply(text, pending);
+
+describe('reading the reply to "which version do you have?"', () => {
+  it.each([
+    ['Box 5', 'box5'],
+    ['box3', 'box3'],
+    ['die Box 3', 'box3'],
+    ["it's the 5", 'box5'],
+    ['the 3', 'box3'],
+    ["j'ai la plus récente", 'box5'],
+    ['the newer one', 'box5'],
+    ['die ältere', 'box3'],
+    ['quella vecchia', 'box3'],
+    ['la più recente', 'box5'],
+    ['the first one', 'box3'],
+    ['la deuxième', 'box5'],
+    ['Ich habe die neue Box', 'box5'],
+  ])('%s → %s', (text, version) => {
+    expect(read(text)).toEqual({ kind: 'chosen', version });
+  });
+
+  it('treats a reply that says more as a new question, even when it names a version', () => {
+    expect(read('how much does roaming cost in Italy?')).toEqual({ kind: 'new_question' });
+    expect(read('Box 5, and how do I set up port forwarding on it?')).toEqual({ kind: 'new_question' });
+  });
+
+  it('does not guess when the reply names both or neither', () => {
+    expect(read('Box 3 and Box 5')).toEqual({ kind: 'new_question' });
+    expect(read('no idea')).toEqual({ kind: 'new_question' });
+    expect(read('2')).toEqual({ kind: 'new_question' });
+  });
+});

@@ -1,0 +1,175 @@
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
+import type { AccountTurnResult } from '@/lib/actions/account-turn';
+import { isWriteTool, type ApprovalCard } from '@/lib/actions/contract';
+import { answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type AnswerSink, type StandaloneKind } from '@/lib/rag/answer';
+import { condenseLocally, type Turn } from '@/lib/rag/condense';
+import { condenseWithModel } from '@/lib/rag/condense-with-model';
+import { detectLanguage } from '@/lib/rag/language';
+import { REPLIES } from '@/lib/rag/replies';
+import { chitChatKind, chitChatLanguage, routeByForm } from '@/lib/rag/route';
+import { mentionedVersion } from '@/lib/rag/versions';
+import { readClarificationReply } from './clarification';
+import type { DialogState } from './dialog-state';
+
+/**
+ * The turn engine: one customer message from start to finish, above the help center (lib/rag)
+ * and the account tools (lib/actions): language → dialog state → route → the path (chit-chat,
+ * account, knowledge) → the next dialog state. Storing and transport are the caller's
+ * (lib/chat/turn.ts); a conversation a person holds never gets here (lib/chat/held-conversation.ts).
+ */
+
+/** Account requests (lib/actions): recognised for everyone, answered with tools for signed-in customers. */
+export type AccountHandler = {
+  /** The account tool the customer's own words ask for, if any. */
+  requestedTool(question: string, lang: Locale): string | null;
+  /** Present only for a signed-in user. */
+  answer?(
+    request: { question: string; lang: Locale; history: Turn[] },
+    sink: { text(delta: string): void; approval(card: ApprovalCard): void },
+  ): Promise<AccountTurnResult>;
+};
+
+export type TurnInput = {
+  question: string;
+  /** Earlier turns, oldest first. */
+  history: (Turn & { lang?: string | null })[];
+  /** The site's language: a prior for messages too short to tell. */
+  locale?: Locale;
+  signedIn: boolean;
+  abortSignal?: AbortSignal;
+  /** Questions from before `history` (a long conversation's rolling summary), oldest first. */
+  earlierQuestions?: string[];
+  account?: AccountHandler;
+  /** Where the dialog stood after the previous answer. */
+  dialog?: DialogState;
+};
+
+export type TurnSink = AnswerSink & {
+  /** An account change waiting for the customer's approval. */
+  approval?(card: ApprovalCard): void;
+};
+
+export type TurnResult = AnswerResult & {
+  /** Where the dialog stands after this answer (to store with the conversation). */
+  dialog: DialogState;
+  /** How the dialog state shaped this turn, for the trace. */
+  dialogNote: string | null;
+};
+
+function previousLanguage(history: TurnInput['history']): Locale | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const lang = history[i]?.lang;
+    if (isLocale(lang)) return lang;
+  }
+  return undefined;
+}
+
+/** The standalone question this message asks, and the version it is about, given the dialog so far. */
+async function understand(
+  deps: AnswerDeps,
+  input: TurnInput,
+): Promise<{ standalone: string; kind: StandaloneKind; version: string | undefined; note: string | null }> {
+  const dialog = input.dialog ?? {};
+  const versions = deps.termStats.versions;
+  // The reply to our own "which one do you have?" answers the question we asked about.
+  if (dialog.pending) {
+    const reply = readClarificationReply(input.question, dialog.pending);
+    if (reply.kind === 'chosen') return { standalone: dialog.pending.question, kind: 'resolved', version: reply.version, note: `clarification answered: ${reply.version}` };
+  }
+  // "And on the Box 3?" / "what about the newer one?" after an answer: the same question, in that version.
+  const topic = dialog.topic;
+  if (topic && versions.length > 1) {
+    const swap = readClarificationReply(input.question, { options: versions }, { maxExtraWords: 0 });
+    if (swap.kind === 'chosen' && swap.version !== topic.version) {
+      return { standalone: topic.question, kind: 'resolved', version: swap.version, note: `same topic, other version: ${swap.version}` };
+    }
+  }
+  const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
+  if (deps.condenser) {
+    const { standalone } = await condenseWithModel(deps.condenser, {
+      question: input.question,
+      history: turns,
+      earlier: input.earlierQuestions ?? [],
+      timeoutMs: Math.min(deps.settings.modelTimeoutMs, 10_000),
+      abortSignal: input.abortSignal,
+    });
+    const kind = standalone === input.question ? 'as_asked' : 'rewritten';
+    return { standalone, kind, version: mentionedVersion(standalone, versions) ?? (kind === 'rewritten' ? (topic?.version ?? undefined) : undefined), note: null };
+  }
+  const standalone = condenseLocally(input.question, turns, topic?.question);
+  if (standalone === input.question) return { standalone, kind: 'as_asked', version: undefined, note: null };
+  // An elliptical follow-up stays in the version the topic was about, unless it names another.
+  return { standalone, kind: 'joined', version: mentionedVersion(input.question, versions) ?? topic?.version ?? undefined, note: 'follow-up joined to the topic' };
+}
+
+function nextDialog(previous: DialogState, result: AnswerResult, kind: StandaloneKind): DialogState {
+  if (result.outcome === 'clarify' && result.clarifyOptions) {
+    return { topic: previous.topic, pending: { kind: 'version', question: result.standalone, options: result.clarifyOptions, lang: result.lang } };
+  }
+  if (result.route === 'out_of_scope') return { topic: previous.topic };
+  if (kind === 'joined' && previous.topic) return { topic: { ...previous.topic, version: result.version ?? previous.topic.version } };
+  return { topic: { question: result.standalone, version: result.version, lang: result.lang } };
+}
+
+export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnSink): Promise<TurnResult> {
+  const dialog = input.dialog ?? {};
+  const prior = previousLanguage(input.history) ?? input.locale;
+  const lang: Locale = detectLanguage(input.question, { prior, vocabulary: deps.termStats.vocabularyLanguage }) ?? prior ?? DEFAULT_LOCALE;
+  const replies = REPLIES[lang];
+  const out = new AnswerStream(sink);
+  const fixed = (result: Omit<AnswerResult, 'text' | 'ttftMs' | 'totalMs' | keyof ReturnType<typeof noRetrieval>> & Partial<AnswerResult>, note: string | null = null): TurnResult => ({
+    ...out.finish({ ...noRetrieval(lang, input.question), ...result }),
+    // Small talk and account requests leave the topic for the next follow-up, and drop a pending clarification.
+    dialog: { topic: dialog.topic },
+    dialogNote: note,
+  });
+
+  // Route by form: chit-chat and account requests never reach retrieval.
+  const formRoute = routeByForm(input.question);
+  if (formRoute === 'chit_chat') {
+    const chatLang = chitChatLanguage(input.question) ?? lang;
+    out.emitWhole(REPLIES[chatLang].chitChat[chitChatKind(input.question) ?? 'greeting']);
+    return fixed({ route: 'chit_chat', outcome: 'chit_chat', handoffOffered: false, lang: chatLang });
+  }
+
+  const understood = await understand(deps, input);
+  // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
+  // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
+  // change something; a question about bills in general still gets the help articles. A reply to
+  // our own clarifying question is never an account request.
+  const requestedTool = understood.kind === 'resolved' ? null : (input.account?.requestedTool(input.question, lang) ?? null);
+  const accountRequest =
+    understood.kind !== 'resolved' &&
+    (formRoute === 'account' || (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool))));
+  if (accountRequest) {
+    if (!input.signedIn) {
+      out.emitWhole(replies.signIn);
+      return fixed({ route: 'account', outcome: 'sign_in', handoffOffered: false });
+    }
+    if (!input.account?.answer) {
+      out.emitWhole(replies.accountSoon);
+      return fixed({ route: 'account', outcome: 'no_answer', handoffOffered: true });
+    }
+    const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
+    const account = await input.account.answer({ question: input.question, lang, history: turns }, { text: out.emit, approval: (card) => sink.approval?.(card) });
+    if (account.outcome === 'no_answer' || account.outcome === 'error') {
+      if (!out.text) out.emitWhole(account.outcome === 'error' ? replies.modelUnavailable : replies.noAnswer);
+    }
+    return fixed({
+      route: 'account',
+      outcome: account.outcome === 'no_answer' ? 'no_answer' : account.outcome,
+      handoffOffered: account.outcome === 'no_answer' || account.outcome === 'error',
+      model: account.model,
+      tokensIn: account.tokensIn,
+      tokensOut: account.tokensOut,
+      error: account.error,
+    });
+  }
+
+  const result = await answerFromKnowledge(
+    deps,
+    { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, lang, abortSignal: input.abortSignal },
+    sink,
+  );
+  return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
+}

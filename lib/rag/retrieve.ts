@@ -1,0 +1,23 @@
+import type { RerankingModelV4 } from '@ai-sdk/provider';
+import { DEFAULT_RERANK_WEIGHTS } from '@/lib/ai/local/reranking-model';
+import type { Embedder } from '@/lib/ai/models';
+import type { Db } from '@/lib/db/client';
+import type { Locale } from '@/lib/i18n/locales';
+import { searchChunks, type SearchHit, type SearchWeights } from './search';
+import { correctSpelling } from './spelling';
+
+/**
+ * The retrieve stage: the standalone question, spelling-corrected against the corpus, searched
+ * in the conversation's language (and in the version the dialog settled on, if any); hits the
+ * reranker rates no better than its prior are not evidence of anything and are dropped.
+ */
+export type Retrieval = { query: string; hits: SearchHit[] };
+
+export async function retrieve(
+  deps: { db: Db; embedder: Embedder; reranker: RerankingModelV4 },
+  { standalone, lang, version, weights }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights },
+): Promise<Retrieval> {
+  const spelling = await correctSpelling(deps.db, standalone);
+  const hits = await searchChunks(deps, { query: spelling.query, lang, k: 20, audience: 'public', version, weights, correctSpelling: false });
+  return { query: spelling.query, hits: hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior) };
+}
