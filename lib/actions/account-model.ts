@@ -1,5 +1,5 @@
 import { createLocalChatModel, type ChatModel } from '@/lib/ai/models';
-import { createToolCallRecognizer, type CatalogPlan } from '@/lib/ai/local/intents';
+import { createToolCallRecognizer, type CatalogPlan } from '@/lib/actions/intents';
 import type { TextLanguage } from '@/lib/ai/local/text';
 import { describeReadResult, describeRefusal } from './phrasing';
 import { isWriteTool, type Outcome, type ReadToolName } from './contract';

@@ -1,4 +1,4 @@
-import type { CatalogPlan } from '@/lib/ai/local/intents';
+import type { CatalogPlan } from '@/lib/actions/intents';
 import type { Db } from '@/lib/db/client';
 import { plans } from '@/lib/db/schema';
 

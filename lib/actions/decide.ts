@@ -6,7 +6,7 @@ import { claimApproval, findApproval, finishApproval } from '@/lib/db/queries/ap
 import { requestHandoff } from '@/lib/db/queries/handoffs';
 import { storeAssistantMessage } from '@/lib/db/queries/messages';
 import { touchConversation } from '@/lib/db/queries/conversations';
-import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
+import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import { approvalCard } from './approval-messages';
 import { loadPlanCatalog } from './catalog';

@@ -1,5 +1,5 @@
 import { generateText, type LanguageModel } from 'ai';
-import type { RecognizedToolCall } from '@/lib/ai/local/intents';
+import type { RecognizedToolCall } from '@/lib/actions/intents';
 import { WRITE_TOOLS, type WriteToolName } from './contract';
 
 /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recognizeAccountRequest } from '@/lib/ai/local/intents';
-import { CATALOG, NOW } from '@/lib/ai/local/intents/test-fixtures';
+import { recognizeAccountRequest } from '@/lib/actions/intents';
+import { CATALOG, NOW } from '@/lib/actions/intents/test-fixtures';
 import { adversarialMessage, cpuMs, FROZE_THE_SERVER, HOT_PATH, WARM_UP } from './adversarial';
 import { MAX_MESSAGE_CHARS } from './contract';
 

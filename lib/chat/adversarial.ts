@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { composeAnswer, type AnswerPrompt } from '@/lib/ai/local/extractive-answer';
 import { embedText } from '@/lib/ai/local/embedding-model';
-import { explainRecognition, validateToolCall, type Recognition } from '@/lib/ai/local/intents';
-import { CATALOG, NOW } from '@/lib/ai/local/intents/test-fixtures';
+import { explainRecognition, validateToolCall, type Recognition } from '@/lib/actions/intents';
+import { CATALOG, NOW } from '@/lib/actions/intents/test-fixtures';
 import type { TextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { LOCALES } from '@/lib/i18n/locales';
@@ -10,7 +10,7 @@ import { condenseLocally } from '@/lib/rag/condense';
 import { questionSimilarity } from '@/lib/rag/golden';
 import { detectLanguage } from '@/lib/rag/language';
 import { isAvailabilityQuestion } from '@/lib/rag/question-kind';
-import { chitChatKind, chitChatLanguage, routeByForm } from '@/lib/rag/route';
+import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { correctSpelling } from '@/lib/rag/spelling';
 import { MAX_MESSAGE_CHARS } from './contract';
 

@@ -6,7 +6,7 @@ import { condenseLocally, type Turn } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/rag/language';
 import { REPLIES } from '@/lib/rag/replies';
-import { chitChatKind, chitChatLanguage, routeByForm } from '@/lib/rag/route';
+import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion } from '@/lib/rag/versions';
 import { readClarificationReply } from './clarification';
 import type { DialogState } from './dialog-state';

@@ -12,7 +12,7 @@ import { answerTurn, type AccountHandler, type TurnResult } from './engine';
 import { answerAccountRequest } from '@/lib/actions/account-turn';
 import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
-import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
+import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
 import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from './contract';
 import { errorFields, log } from '@/lib/observability/logger';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import { READ_TOOL_NAMES, WRITE_TOOL_NAMES, isWriteTool, type ToolName } from '@/lib/actions/contract';
-import { recognizeAccountRequest, type CatalogPlan } from '@/lib/ai/local/intents';
+import { recognizeAccountRequest, type CatalogPlan } from '@/lib/actions/intents';
 
 /**
  * The account-action evaluation (content/golden/actions.jsonl): does a recogniser pick the right

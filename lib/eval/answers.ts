@@ -3,7 +3,7 @@ import type { DialogState } from '@/lib/chat/dialog-state';
 import type { AnswerDeps, AnswerResult } from '@/lib/rag/answer';
 import { mentionedVersion } from '@/lib/rag/versions';
 import type { AnswerResult as ScoredAnswer } from './answer-metrics';
-import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/ai/local/intents';
+import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
 import type { Locale } from '@/lib/i18n/locales';
 import { DEMO_CATALOG } from './actions';
 import type { QaItem } from './qa';

@@ -13,7 +13,6 @@ import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
-import type { Route } from './route';
 import type { SearchHit, SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
 import { articleUrl, buildSources, toCitation, type GoldenSource } from './sources';
@@ -87,6 +86,9 @@ export type AnswerSink = {
   /** The citations shown so far, as soon as they are known (so links work while streaming). */
   citations?(citations: Citation[]): void;
 };
+
+/** The path a message took; 'knowledge' may become 'out_of_scope' after retrieval. */
+export type Route = 'knowledge' | 'account' | 'chit_chat' | 'out_of_scope';
 
 export type RetrievedTrace = { chunkId: number; documentId: string; score: number; ranks: SearchHit['ranks']; passed: boolean };
 

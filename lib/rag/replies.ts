@@ -1,10 +1,11 @@
 import type { Locale } from '@/lib/i18n/locales';
-import type { ChitChatKind } from './route';
 
 /**
  * The chat's fixed replies, in the customer's language. They are written by people, not
  * generated, so they are always correct and never need a citation.
  */
+export type ChitChatKind = 'greeting' | 'thanks' | 'bye' | 'identity';
+
 type Replies = {
   noAnswer: string;
   outOfScope: string;

@@ -1,4 +1,4 @@
-import { recognizeAccountRequest, DEFAULT_TIME_ZONE } from '@/lib/ai/local/intents';
+import { recognizeAccountRequest, DEFAULT_TIME_ZONE } from '@/lib/actions/intents';
 import { asTextLanguage } from '@/lib/ai/local/text';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
 import type { AnswerOutcome } from '@/lib/chat/contract';
@@ -9,7 +9,7 @@ import { answerTurn } from '@/lib/chat/engine';
 import type { AnswerDeps, AnswerResult } from '@/lib/rag/answer';
 import { mentionedVersion } from '@/lib/rag/versions';
 import { bestGoldenMatch, questionSimilarity } from '@/lib/rag/golden';
-import type { Route } from '@/lib/rag/route';
+import type { Route } from '@/lib/rag/answer';
 import { isGoldenLang, type GoldenLang } from './schema';
 
 /**

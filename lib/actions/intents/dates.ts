@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import type { TextLanguage } from '../text';
+import type { TextLanguage } from '@/lib/ai/local/text';
 import { normalizeText } from './normalize';
 
 /**

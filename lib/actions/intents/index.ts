@@ -1,4 +1,4 @@
-import type { LocalLanguageModelOptions } from '../language-model';
+import type { LocalLanguageModelOptions } from '@/lib/ai/local/language-model';
 import { recognizeAccountRequest } from './recognize';
 import type { CatalogPlan } from './types';
 
@@ -30,3 +30,4 @@ export function createToolCallRecognizer(options: {
     return call && tools.some((t) => t.name === call.toolName) ? call : null;
   };
 }
+export { isDirectAccountRequest } from './direct-request';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { READ_TOOLS, WRITE_TOOLS, type ToolName } from '@/lib/actions/contract';
-import type { TextLanguage } from '../text';
+import type { TextLanguage } from '@/lib/ai/local/text';
 import { createToolCallRecognizer, explainRecognition, recognizeAccountRequest, validateToolCall } from './index';
 import { CATALOG, context } from './test-fixtures';
 

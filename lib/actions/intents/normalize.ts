@@ -1,4 +1,4 @@
-import { fold } from '../text';
+import { fold } from '@/lib/ai/local/text';
 import type { PreparedRequest, RecognizeContext } from './types';
 
 /** English contractions, so "what's", "whats" and "what is" meet. */

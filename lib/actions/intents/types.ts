@@ -1,5 +1,5 @@
 import type { ToolName } from '@/lib/actions/contract';
-import type { TextLanguage } from '../text';
+import type { TextLanguage } from '@/lib/ai/local/text';
 
 /** One plan of the catalog the recogniser may switch the customer to. */
 export type CatalogPlan = { id: string; name: string; kind: 'internet' | 'mobile' | 'tv' | 'phone' };

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadQa } from '@/lib/eval/qa';
-import { chitChatKind, isAccountRequest, routeByForm, type ChitChatKind } from './route';
+import { isDirectAccountRequest as isAccountRequest } from '@/lib/actions/intents';
+import { chitChatKind, routeByForm, type ChitChatKind } from './route';
 
 const chitChat: Record<ChitChatKind, string[]> = {
   greeting: ['Hi', 'Hello!', 'hey there', 'Good morning', 'Grüezi', 'Guten Tag', 'Hallo zusammen', 'Bonjour', 'Salut à tous', 'Ciao', 'Buongiorno', 'Salve a tutti'],
