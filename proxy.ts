@@ -2,7 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import { NextResponse, type NextRequest } from 'next/server';
 import { baseAuthConfig } from '@/lib/auth/config';
 import { can } from '@/lib/auth/permissions';
-import { isRole } from '@/lib/auth/roles';
+import { isRole } from '@/lib/domain/roles';
 import { getConfig } from '@/lib/config';
 import { isHttpsRequest, newNonce, securityHeaders } from '@/lib/http/security-headers';
 

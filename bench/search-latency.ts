@@ -24,7 +24,7 @@ import { chunkMarkdown } from '@/lib/rag/ingest/chunk';
 import { embeddingText } from '@/lib/rag/ingest/run';
 import { parseDocument } from '@/lib/rag/ingest/parse';
 import { listSourceFiles } from '@/lib/rag/ingest/sources';
-import { tsConfigFor } from '@/lib/rag/language';
+import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { searchChunks, type SearchMethod } from '@/lib/rag/search';
 import { startThrowawayPostgres } from './lib/throwaway-postgres';
 import { DEFAULT_SEARCH_WEIGHTS } from '@/lib/rag/search-weights';

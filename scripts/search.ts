@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createEmbedder, createReranker } from '@/lib/ai/models';
 import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { searchChunks } from '@/lib/rag/search';
 import { runCli } from './cli';
 

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { hashPassword } from '@/lib/auth/password';
-import { ROLES } from '@/lib/auth/roles';
+import { ROLES } from '@/lib/domain/roles';
 import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
 import { createUser, EmailTakenError } from '@/lib/db/queries/users';

@@ -4,8 +4,8 @@ import { ArrowRight, Ban, Check, CircleCheck, CircleExclamationPoint, CircleX, C
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { ApprovalCard as ApprovalCardData, ApprovalStatus, ChangeLine } from '@/lib/actions/contract';
-import type { ChatUIMessage } from '@/lib/chat/contract';
+import type { ApprovalCard as ApprovalCardData, ApprovalStatus, ChangeLine } from '@/lib/domain/account-tools';
+import type { ChatUIMessage } from '@/lib/domain/chat';
 import { cn } from '@/lib/ui/cn';
 import { postApprovalDecision, type ApprovalDecision } from './chat-api';
 import { ChatMarkdown } from './chat-markdown';

@@ -1,4 +1,4 @@
-import type { ApprovalCard } from '@/lib/actions/contract';
+import type { ApprovalCard } from '@/lib/domain/account-tools';
 import type {
   ApprovalDecisionResponse,
   ConversationDetail,
@@ -6,7 +6,7 @@ import type {
   FeedbackRating,
   HandoffReason,
   HandoffSummary,
-} from '@/lib/chat/contract';
+} from '@/lib/domain/chat';
 
 /** An error answered by the chat API (`{ error: { code, message } }`) or by the network. */
 export class ChatApiError extends Error {

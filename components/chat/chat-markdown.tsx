@@ -5,7 +5,7 @@ import ReactMarkdown from 'react-markdown';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { rehypeImagesAsText } from '@/components/markdown/rehype-images-as-text';
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import { ChatLink } from './chat-link';
 import { rehypeCitations } from './rehype-citations';
 

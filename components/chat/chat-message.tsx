@@ -3,7 +3,7 @@
 import { Bot, Headset, LogIn, RotateCcw } from 'lucide-react';
 import { memo } from 'react';
 import { Button } from '@/components/ui/button';
-import type { ChatUIMessage, HandoffReason } from '@/lib/chat/contract';
+import type { ChatUIMessage, HandoffReason } from '@/lib/domain/chat';
 import { cn } from '@/lib/ui/cn';
 import { ApprovalCard, approvalCardOf, isApprovalPart, type ApprovalHandlers } from './approval-card';
 import { ChatLink } from './chat-link';

@@ -3,8 +3,8 @@
 import { ArrowLeft, CircleExclamationPoint, Headset, LoaderCircle, MessagesSquare, Plus } from 'lucide-react';
 import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
-import type { ApprovalCard } from '@/lib/actions/contract';
-import type { HandoffReason } from '@/lib/chat/contract';
+import type { ApprovalCard } from '@/lib/domain/account-tools';
+import type { HandoffReason } from '@/lib/domain/chat';
 import type { Locale } from '@/lib/i18n/locales';
 import { cn } from '@/lib/ui/cn';
 import { ChatConversation } from './chat-conversation';

@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useId } from 'react';
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import { ChatLink, isSitePath } from './chat-link';
 
 /** The answer's sources as chips: number, article title and section; each opens the article at that heading. */

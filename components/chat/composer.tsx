@@ -4,7 +4,7 @@ import { SendHorizontal, Square } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { MAX_MESSAGE_CHARS } from '@/lib/chat/contract';
+import { MAX_MESSAGE_CHARS } from '@/lib/domain/chat';
 import { fill, type ChatLabels } from './labels';
 
 type ComposerProps = {

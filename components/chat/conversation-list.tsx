@@ -2,7 +2,7 @@
 
 import { MessageSquareText } from 'lucide-react';
 import { useId } from 'react';
-import type { ConversationSummary } from '@/lib/chat/contract';
+import type { ConversationSummary } from '@/lib/domain/chat';
 import type { Locale } from '@/lib/i18n/locales';
 import { cn } from '@/lib/ui/cn';
 import type { ChatLabels } from './labels';

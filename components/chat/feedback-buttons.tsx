@@ -4,7 +4,7 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { MAX_COMMENT_CHARS, type Feedback, type FeedbackRating } from '@/lib/chat/contract';
+import { MAX_COMMENT_CHARS, type Feedback, type FeedbackRating } from '@/lib/domain/chat';
 import { cn } from '@/lib/ui/cn';
 import { postFeedback } from './chat-api';
 import type { ChatLabels } from './labels';

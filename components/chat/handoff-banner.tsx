@@ -1,5 +1,5 @@
 import { CircleCheck, Headset } from 'lucide-react';
-import type { HandoffSummary } from '@/lib/chat/contract';
+import type { HandoffSummary } from '@/lib/domain/chat';
 import { cn } from '@/lib/ui/cn';
 import type { ChatLabels } from './labels';
 

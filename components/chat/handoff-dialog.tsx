@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { HANDOFF_REASONS, MAX_COMMENT_CHARS, type HandoffReason, type HandoffSummary } from '@/lib/chat/contract';
+import { HANDOFF_REASONS, MAX_COMMENT_CHARS, type HandoffReason, type HandoffSummary } from '@/lib/domain/chat';
 import { describeChatError } from './chat-errors';
 import { postHandoff } from './chat-api';
 import type { ChatLabels } from './labels';

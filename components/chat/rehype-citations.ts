@@ -1,4 +1,4 @@
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import { isSitePath } from './chat-link';
 import { fill } from './labels';
 

@@ -3,7 +3,7 @@
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChatUIMessage, ConversationSummary, HandoffSummary } from '@/lib/chat/contract';
+import type { ChatUIMessage, ConversationSummary, HandoffSummary } from '@/lib/domain/chat';
 import { isLocale } from '@/lib/i18n/locales';
 import { fetchConversation, fetchConversations } from './chat-api';
 import { clearStoredConversationId, newId, readStoredConversationId, storeConversationId } from './conversation-storage';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readUIMessageStream } from 'ai';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatUIMessage } from '@/lib/chat/contract';
+import type { ChatUIMessage } from '@/lib/domain/chat';
 import { loadConversationDetail } from '@/lib/chat/conversation-detail';
 import { anonKeyOf } from '@/lib/chat/anon-key';
 import { startChatTurn } from '@/lib/chat/turn';
@@ -16,7 +16,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import { createChatModel, createEmbedder } from '@/lib/ai/models';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '@/lib/ai/testing/openai-compatible-server';
-import type { ApprovalCard } from './contract';
+import type { ApprovalCard } from '@/lib/domain/account-tools';
 import { decideApproval } from './decide';
 import { openDemoDatabase, snapshotCustomerSystem, TEST_NOW, type DemoDatabase } from './repository/testing';
 

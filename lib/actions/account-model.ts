@@ -2,7 +2,7 @@ import { createLocalChatModel, type ChatModel } from '@/lib/ai/models';
 import { createToolCallRecognizer, type CatalogPlan } from '@/lib/actions/intents';
 import type { TextLanguage } from '@/lib/ai/local/text';
 import { describeReadResult, describeRefusal } from './phrasing';
-import { isWriteTool, type Outcome, type ReadToolName } from './contract';
+import { isWriteTool, type Outcome, type ReadToolName } from '@/lib/domain/account-tools';
 
 /** A tool output as the AI SDK hands it back to the model: sometimes wrapped as { type: 'json', value }. */
 function unwrap(output: unknown): unknown {

@@ -1,12 +1,12 @@
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import type { ChatModel } from '@/lib/ai/models';
-import type { ApprovalCard, WriteToolName } from '@/lib/actions/contract';
+import type { ApprovalCard, WriteToolName } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
 import { createApproval } from '@/lib/db/queries/approvals';
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
-import type { Turn } from '@/lib/rag/condense';
+import type { Turn } from '@/lib/domain/chat';
 import { loadPlanCatalog } from './catalog';
-import { isWriteTool } from './contract';
+import { isWriteTool } from '@/lib/domain/account-tools';
 import { localAccountModel } from './account-model';
 import { approvalRequestText, describeRefusal, localizePreview, notPossibleText } from './phrasing';
 import { previewWrite } from './preview-write';

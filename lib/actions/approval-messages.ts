@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { approvals, type ApprovalRow } from '@/lib/db/schema';
-import type { ApprovalCard, ApprovalStatus, WriteToolName } from './contract';
+import type { ApprovalCard, ApprovalStatus, WriteToolName } from '@/lib/domain/account-tools';
 
 /** Links approvals proposed during a turn to the assistant message stored at its end. */
 export async function attachApprovalsToMessage(db: Db, { approvalIds, messageId }: { approvalIds: string[]; messageId: string }): Promise<void> {

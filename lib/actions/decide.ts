@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateText, type LanguageModel } from 'ai';
-import type { ChatUIMessage } from '@/lib/chat/contract';
+import type { ChatUIMessage } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { claimApproval, findApproval, finishApproval } from '@/lib/db/queries/approvals';
 import { requestHandoff } from '@/lib/db/queries/handoffs';
@@ -10,7 +10,7 @@ import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intent
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import { approvalCard } from './approval-messages';
 import { loadPlanCatalog } from './catalog';
-import { isWriteTool, type ApprovalCard, type Outcome } from './contract';
+import { isWriteTool, type ApprovalCard, type Outcome } from '@/lib/domain/account-tools';
 import { declinedText, describeExecuted, describeRefusal, failedText, localizePreview, notPossibleText } from './phrasing';
 import { previewWrite } from './preview-write';
 import { refreshApproval } from './refresh-approval';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RefusalReason } from '@/lib/actions/contract';
+import type { RefusalReason } from '@/lib/domain/account-tools';
 import type { CustomerRow, PlanRow } from '@/lib/db/schema';
 import { addDays, daysBetween, firstOfNextMonth, formatDayLabel, sameMonth } from './repository/dates';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import { WRITE_TOOLS, type ActionPreview, type Outcome, type WriteToolName } from './contract';
+import { WRITE_TOOLS, type ActionPreview, type Outcome, type WriteToolName } from '@/lib/domain/account-tools';
 import { writeActions } from './repository';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatUIMessage } from '@/lib/chat/contract';
+import type { ChatUIMessage } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { createApproval, finishApproval } from '@/lib/db/queries/approvals';
 import { touchConversation } from '@/lib/db/queries/conversations';
@@ -8,7 +8,7 @@ import type { ApprovalRow } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { APPROVAL_TTL_MS } from './account-turn';
 import { approvalCard } from './approval-messages';
-import type { ActionPreview, ApprovalCard, WriteToolName } from './contract';
+import type { ActionPreview, ApprovalCard, WriteToolName } from '@/lib/domain/account-tools';
 import { termsChangedText } from './phrasing';
 
 export type RefreshedApproval = { card: ApprovalCard; message: ChatUIMessage };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionPreview } from './contract';
+import type { ActionPreview } from '@/lib/domain/account-tools';
 import { localizePreview } from './phrasing';
 import { sameTerms } from './terms';
 

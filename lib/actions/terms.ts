@@ -1,5 +1,5 @@
 import { LOCALES } from '@/lib/i18n/locales';
-import type { ActionPreview, WriteToolName } from './contract';
+import type { ActionPreview, WriteToolName } from '@/lib/domain/account-tools';
 import { localizePreview } from './phrasing';
 
 /**

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { RecognizedToolCall } from '@/lib/actions/intents';
-import { WRITE_TOOLS, type WriteToolName } from './contract';
+import { WRITE_TOOLS, type WriteToolName } from '@/lib/domain/account-tools';
 
 /**
  * The verifier: before an approved change runs, code re-checks that it is what the customer

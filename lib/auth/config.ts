@@ -1,6 +1,6 @@
 import type { NextAuthConfig } from 'next-auth';
 import { getConfig } from '@/lib/config';
-import { isRole } from './roles';
+import { isRole } from '@/lib/domain/roles';
 import { resolveAuthSecret } from './secret';
 import { errorFields, log } from '@/lib/observability/logger';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, ROLE_PERMISSIONS } from './permissions';
-import { ROLES } from './roles';
+import { ROLES } from '@/lib/domain/roles';
 
 describe('role permissions', () => {
   it('keeps customers out of the console', () => {

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from '@/lib/domain/roles';
 
 /** Everything the server checks. Roles are just named sets of these. */
 export const PERMISSIONS = [

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { recognizeAccountRequest } from '@/lib/actions/intents';
 import { CATALOG, NOW } from '@/lib/actions/intents/test-fixtures';
 import { adversarialMessage, cpuMs, FROZE_THE_SERVER, HOT_PATH, WARM_UP } from './adversarial';
-import { MAX_MESSAGE_CHARS } from './contract';
+import { MAX_MESSAGE_CHARS } from '@/lib/domain/chat';
 
 /**
  * Every per-message function of the chat's hot path, fed adversarial messages up to the message

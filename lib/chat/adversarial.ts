@@ -8,11 +8,11 @@ import type { Db } from '@/lib/db/client';
 import { LOCALES } from '@/lib/i18n/locales';
 import { condenseLocally } from '@/lib/rag/condense';
 import { questionSimilarity } from '@/lib/rag/golden';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { isAvailabilityQuestion } from '@/lib/rag/question-kind';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { correctSpelling } from '@/lib/rag/spelling';
-import { MAX_MESSAGE_CHARS } from './contract';
+import { MAX_MESSAGE_CHARS } from '@/lib/domain/chat';
 
 /**
  * Adversarial chat messages and the per-message functions of the chat's hot path, for the

@@ -1,12 +1,12 @@
 import { approvalCard } from '@/lib/actions/approval-messages';
-import type { ApprovalCard } from '@/lib/actions/contract';
+import type { ApprovalCard } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
 import { listConversationApprovals } from '@/lib/db/queries/approvals';
 import { findOwnedConversation, type ConversationOwner } from '@/lib/db/queries/conversations';
 import { findCurrentHandoff } from '@/lib/db/queries/handoffs';
 import { listMessagesWithFeedback } from '@/lib/db/queries/messages';
 import { isLocale } from '@/lib/i18n/locales';
-import { ANSWER_OUTCOMES, type AnswerOutcome, type ChatUIMessage, type Citation, type ConversationDetail } from './contract';
+import { ANSWER_OUTCOMES, type AnswerOutcome, type ChatUIMessage, type Citation, type ConversationDetail } from '@/lib/domain/chat';
 
 function asOutcome(value: string | null): AnswerOutcome | undefined {
   return ANSWER_OUTCOMES.find((o) => o === value);

@@ -13,7 +13,7 @@ import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { anonKeyOf } from './anon-key';
-import type { ChatUIMessage } from './contract';
+import type { ChatUIMessage } from '@/lib/domain/chat';
 import { startChatTurn } from './turn';
 
 /**

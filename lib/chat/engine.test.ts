@@ -11,7 +11,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import type { AnswerDeps } from '@/lib/rag/answer';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { REPLIES } from '@/lib/rag/replies';
 import { answerTurn, type TurnInput } from './engine';
 import { createEmbedder } from '@/lib/ai/models';

@@ -1,10 +1,10 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import type { AccountTurnResult } from '@/lib/actions/account-turn';
-import { isWriteTool, type ApprovalCard } from '@/lib/actions/contract';
+import { isWriteTool, type ApprovalCard } from '@/lib/domain/account-tools';
 import { answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type AnswerSink, type StandaloneKind } from '@/lib/rag/answer';
 import { condenseLocally, type Turn } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion } from '@/lib/rag/versions';

@@ -13,7 +13,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
 import { loadConversationDetail } from './conversation-detail';
-import type { ChatUIMessage } from './contract';
+import type { ChatUIMessage } from '@/lib/domain/chat';
 import { anonKeyOf } from './anon-key';
 import { startChatTurn } from './turn';
 

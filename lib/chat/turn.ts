@@ -14,7 +14,7 @@ import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
 import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
 import { recordAnswer } from '@/lib/observability/metrics';
-import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from './contract';
+import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from '@/lib/domain/chat';
 import { errorFields, log } from '@/lib/observability/logger';
 
 /** How many earlier messages the pipeline sees in full (condensing and the language prior)… */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES, type ActionPreview } from '@/lib/actions/contract';
-import { ROLES } from '@/lib/auth/roles';
+import { APPROVAL_STATUSES, type ActionPreview } from '@/lib/domain/account-tools';
+import { ROLES } from '@/lib/domain/roles';
 
 /** People who sign in: customers and staff. Emails are stored lower-cased. */
 export const users = pgTable(

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { hashPassword } from '@/lib/auth/password';
-import { ROLES } from '@/lib/auth/roles';
+import { ROLES } from '@/lib/domain/roles';
 import type { Db } from './client';
 import { countUsers, upsertUser } from './queries/users';
 

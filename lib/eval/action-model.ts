@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
 import type { z } from 'zod';
-import { READ_TOOLS, WRITE_TOOLS } from '@/lib/actions/contract';
+import { READ_TOOLS, WRITE_TOOLS } from '@/lib/domain/account-tools';
 import type { ActionCall, ActionItem, Recogniser } from './actions';
 
 /** The account tools' schemas only: the evaluation looks at the call the model makes, nothing runs. */

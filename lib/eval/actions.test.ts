@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { READ_TOOL_NAMES, WRITE_TOOL_NAMES } from '@/lib/actions/contract';
+import { READ_TOOL_NAMES, WRITE_TOOL_NAMES } from '@/lib/domain/account-tools';
 import {
   ACTION_TARGETS,
   ActionFileError,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { READ_TOOL_NAMES, WRITE_TOOL_NAMES, isWriteTool, type ToolName } from '@/lib/actions/contract';
+import { READ_TOOL_NAMES, WRITE_TOOL_NAMES, isWriteTool, type ToolName } from '@/lib/domain/account-tools';
 import { recognizeAccountRequest, type CatalogPlan } from '@/lib/actions/intents';
 
 /**

@@ -8,10 +8,10 @@
  *   questions. Tables print it as "—".
  * - Latency percentiles are nearest-rank over the results that carry the figure; null when none do.
  */
-import type { AnswerOutcome } from '@/lib/chat/contract';
+import type { AnswerOutcome } from '@/lib/domain/chat';
 import { asTextLanguage, contentTerms, isStopword, fold } from '@/lib/ai/local/text';
 import { isLocale } from '@/lib/i18n/locales';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { percentile } from './metrics';
 
 export type AnswerResult = {

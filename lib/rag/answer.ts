@@ -3,7 +3,7 @@ import type { LanguageModel } from 'ai';
 import { contentTerms } from '@/lib/ai/local/text';
 import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
-import type { AnswerOutcome, Citation } from '@/lib/chat/contract';
+import type { AnswerOutcome, Citation } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
 import type { Locale } from '@/lib/i18n/locales';

@@ -1,6 +1,8 @@
 import { contentTerms, fold } from '@/lib/ai/local/text';
 
-export type Turn = { role: 'user' | 'assistant'; content: string };
+import type { Turn } from '@/lib/domain/chat';
+
+export type { Turn };
 
 // Openers that mark a message as leaning on the previous one, in our four languages.
 const FOLLOW_UP_CUE = /^(?:and|what about|how about|what if|also|same|und|was ist mit|wie ist es mit|auch|et|qu'en est-il|pareil|aussi|e|anche|invece|lo stesso)(?=[\s,?!.]|$)/i;

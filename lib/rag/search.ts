@@ -5,7 +5,7 @@ import type { Embedder } from '@/lib/ai/models';
 import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { tsConfigFor } from './language';
+import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { correctSpelling } from './spelling';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';

@@ -1,4 +1,4 @@
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import type { SearchHit } from './search';
 
 /**
@@ -73,9 +73,6 @@ function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;');
 }
 
-export function unescapeXml(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
-}
 
 /** Sources as numbered XML blocks, the form both the LLM and the local model read. */
 export function formatSources(sources: Source[]): string {

@@ -5,7 +5,7 @@ import { SearchResults } from '@/components/search/search-results';
 import { takePageRateLimit } from '@/lib/http/page-rate-limit';
 import { getMessages } from '@/lib/i18n/server';
 import { searchHelpCenter } from '@/lib/rag/app-search';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { searchParamsSchema } from '@/lib/rag/search-params';
 
 export const metadata: Metadata = { title: 'Search' };

@@ -1,5 +1,5 @@
 import { createUIMessageStreamResponse } from 'ai';
-import { chatRequestSchema } from '@/lib/chat/contract';
+import { chatRequestSchema } from '@/lib/domain/chat';
 import { startChatTurn } from '@/lib/chat/turn';
 import { getDatabase } from '@/lib/db';
 import { ApiError } from '@/lib/http/api-error';

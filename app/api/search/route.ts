@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/http/api-error';
 import { route } from '@/lib/http/route';
 import { metrics } from '@/lib/observability/metrics';
 import { searchHelpCenter } from '@/lib/rag/app-search';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { searchParamsSchema } from '@/lib/rag/search-params';
 
 export const dynamic = 'force-dynamic';

@@ -2,7 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import type { TraceRetrieved } from '@/lib/console/conversations/detail';
 import type { DocumentRef } from '@/lib/db/queries/console-conversations';
 import type { AnswerTraceRow } from '@/lib/db/schema';
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import { formatMs, formatScore, formatUsd, languageName } from './format';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,4 +1,4 @@
-import { PLAN_KINDS, type PlanKind } from '@/lib/actions/contract';
+import { PLAN_KINDS, type PlanKind } from '@/lib/domain/account-tools';
 import { editDistance } from './normalize';
 import type { CatalogPlan } from './types';
 

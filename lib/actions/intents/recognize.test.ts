@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { READ_TOOLS, WRITE_TOOLS, type ToolName } from '@/lib/actions/contract';
+import { READ_TOOLS, WRITE_TOOLS, type ToolName } from '@/lib/domain/account-tools';
 import type { TextLanguage } from '@/lib/ai/local/text';
 import { createToolCallRecognizer, explainRecognition, recognizeAccountRequest, validateToolCall } from './index';
 import { CATALOG, context } from './test-fixtures';

@@ -1,4 +1,4 @@
-import { READ_TOOLS, WRITE_TOOLS, type ToolName } from '@/lib/actions/contract';
+import { READ_TOOLS, WRITE_TOOLS, type ToolName } from '@/lib/domain/account-tools';
 import { extractEmails } from './contact-details';
 import { refusalKind } from './guards';
 import { prepareRequest } from './normalize';

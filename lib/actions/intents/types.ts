@@ -1,4 +1,4 @@
-import type { ToolName } from '@/lib/actions/contract';
+import type { ToolName } from '@/lib/domain/account-tools';
 import type { TextLanguage } from '@/lib/ai/local/text';
 
 /** One plan of the catalog the recogniser may switch the customer to. */

@@ -1,4 +1,4 @@
-import { isWriteTool } from '@/lib/actions/contract';
+import { isWriteTool } from '@/lib/domain/account-tools';
 import type { InvoiceSummary } from '@/lib/actions/repository';
 import { COLON, PER_MONTH, bullets, chf, formatDay, formatWindow, type Lang, type Texts } from './format';
 import { ACTION_NAMES } from './labels';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_TOOL_NAMES } from '@/lib/actions/contract';
+import { WRITE_TOOL_NAMES } from '@/lib/domain/account-tools';
 import { LOCALES } from '@/lib/i18n/locales';
 import { approvalRequestText, declinedText, expiredText, failedText, interruptedText, notPossibleText, termsChangedText } from './index';
 import { languageOf } from './testing';

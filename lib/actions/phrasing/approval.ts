@@ -1,4 +1,4 @@
-import type { WriteToolName } from '@/lib/actions/contract';
+import type { WriteToolName } from '@/lib/domain/account-tools';
 import { TALK_TO_A_PERSON, type Lang, type Texts } from './format';
 
 /** The sentences around an approval card: asking for the decision, and what happened after it. */

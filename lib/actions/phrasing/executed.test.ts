@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_TOOL_NAMES, type WriteToolName } from '@/lib/actions/contract';
+import { WRITE_TOOL_NAMES, type WriteToolName } from '@/lib/domain/account-tools';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { describeExecuted, unreadableText } from './index';
 import {

@@ -1,4 +1,4 @@
-import type { WriteToolName } from '@/lib/actions/contract';
+import type { WriteToolName } from '@/lib/domain/account-tools';
 import type { Lang, Texts } from './format';
 
 /** Words for the repository's enums, in each language. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_TOOL_NAMES, type ActionPreview, type WriteToolName } from '@/lib/actions/contract';
+import { WRITE_TOOL_NAMES, type ActionPreview, type WriteToolName } from '@/lib/domain/account-tools';
 import type { Locale } from '@/lib/i18n/locales';
 import { localizePreview } from './index';
 import { languageOf } from './testing';

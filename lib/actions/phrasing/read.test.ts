@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { READ_TOOL_NAMES, type ReadToolName } from '@/lib/actions/contract';
+import { READ_TOOL_NAMES, type ReadToolName } from '@/lib/domain/account-tools';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 import { describeReadResult, unreadableText } from './index';
 import {

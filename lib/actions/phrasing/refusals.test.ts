@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REFUSAL_REASONS, type Refusal } from '@/lib/actions/contract';
+import { REFUSAL_REASONS, type Refusal } from '@/lib/domain/account-tools';
 import { LOCALES } from '@/lib/i18n/locales';
 import { describeRefusal, refusalSentence } from './index';
 import { languageOf, overdueInvoice, slot } from './testing';

@@ -1,4 +1,4 @@
-import type { Refusal, RefusalReason } from '@/lib/actions/contract';
+import type { Refusal, RefusalReason } from '@/lib/domain/account-tools';
 import { changeAllowedFrom, describeAlternatives } from './alternatives';
 import { TALK_TO_A_PERSON, blocks, capitalize, formatDay, type Lang, type Texts } from './format';
 

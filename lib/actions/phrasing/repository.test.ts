@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_TOOLS, READ_TOOL_NAMES, WRITE_TOOLS, type ActionPreview, type Outcome, type WriteToolName } from '@/lib/actions/contract';
+import { READ_TOOLS, READ_TOOL_NAMES, WRITE_TOOLS, type ActionPreview, type Outcome, type WriteToolName } from '@/lib/domain/account-tools';
 import { readActions, writeActions } from '@/lib/actions/repository';
 import { TEST_NOW, openDemoDatabase, type DemoDatabase } from '@/lib/actions/repository/testing';
 import { findDemoSlots } from '@/lib/actions/seed';

@@ -1,4 +1,4 @@
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import type {
   AccountOverview,
   AvailablePlans,

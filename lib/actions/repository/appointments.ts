@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { ActionPreview, Outcome } from '@/lib/actions/contract';
+import type { ActionPreview, Outcome } from '@/lib/domain/account-tools';
 import { APPOINTMENT_NOTICE_HOURS, appointmentChangeFeeCents, earliestBookableStart, slotFarEnoughAhead } from '@/lib/actions/policy';
 import type { Db } from '@/lib/db/client';
 import { appointmentSlots, appointments, type AppointmentRow, type AppointmentSlotRow, type CustomerRow } from '@/lib/db/schema';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Outcome, Refusal, Success, WriteToolName } from '@/lib/actions/contract';
+import type { Outcome, Refusal, Success, WriteToolName } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
 import { auditLog, type AuditLogRow } from '@/lib/db/schema';
 import type { ActorScope } from './shared';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WRITE_TOOLS } from '@/lib/actions/contract';
+import { WRITE_TOOLS } from '@/lib/domain/account-tools';
 import { customers, users } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { executeRequestCallback, executeUpdateContactDetails, previewRequestCallback, previewUpdateContactDetails } from './contact';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { ActionPreview, Outcome } from '@/lib/actions/contract';
+import type { ActionPreview, Outcome } from '@/lib/domain/account-tools';
 import { normalizeEmailAddress, normalizePhoneNumber } from '@/lib/actions/policy';
-import type { HandoffReason } from '@/lib/chat/contract';
+import type { HandoffReason } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { customers, type CustomerRow } from '@/lib/db/schema';
 import { runAudited } from './audit';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Outcome } from '@/lib/actions/contract';
+import type { Outcome } from '@/lib/domain/account-tools';
 import { KIND_LABELS, accountDiscounts, monthlyTotalCents, type Discount } from '@/lib/actions/policy';
 import type { Db } from '@/lib/db/client';
 import { customers, type CustomerRow, type PlanRow } from '@/lib/db/schema';

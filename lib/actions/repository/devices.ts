@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { ActionPreview, Outcome } from '@/lib/actions/contract';
+import type { ActionPreview, Outcome } from '@/lib/domain/account-tools';
 import { LATEST_FIRMWARE, RESTART_MINUTES, firmwareUpToDate, planSpeeds } from '@/lib/actions/policy';
 import type { Db } from '@/lib/db/client';
 import { devices, type CustomerRow, type DeviceRow } from '@/lib/db/schema';

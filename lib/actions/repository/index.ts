@@ -1,4 +1,4 @@
-import type { ActionPreview, Outcome, ReadToolName, ToolInput, WriteToolName } from '@/lib/actions/contract';
+import type { ActionPreview, Outcome, ReadToolName, ToolInput, WriteToolName } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
 import { listFreeSlots, previewRescheduleAppointment, executeRescheduleAppointment } from './appointments';
 import { executeRequestCallback, executeUpdateContactDetails, previewRequestCallback, previewUpdateContactDetails } from './contact';

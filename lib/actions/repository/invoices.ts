@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
-import type { Outcome } from '@/lib/actions/contract';
+import type { Outcome } from '@/lib/domain/account-tools';
 import { OVERDUE_RESTRICTION_DAYS, blocksPlanChanges, overdueDays } from '@/lib/actions/policy';
 import type { Db } from '@/lib/db/client';
 import { invoiceLines, invoices, type InvoiceLineRow, type InvoiceRow } from '@/lib/db/schema';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Outcome } from '@/lib/actions/contract';
+import type { Outcome } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
 import { outages, type OutageRow } from '@/lib/db/schema';
 import { formatDayLabel, formatTime, localDay, toZonedIso } from './dates';

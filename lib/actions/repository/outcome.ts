@@ -1,4 +1,4 @@
-import type { Refusal, RefusalReason, Success } from '@/lib/actions/contract';
+import type { Refusal, RefusalReason, Success } from '@/lib/domain/account-tools';
 
 export function ok<T>(value: T): Success<T> {
   return { ok: true, value };

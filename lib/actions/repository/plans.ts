@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { ActionPreview, Outcome, RefusalReason } from '@/lib/actions/contract';
+import type { ActionPreview, Outcome, RefusalReason } from '@/lib/domain/account-tools';
 import {
   KIND_LABELS,
   accountDiscounts,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_TOOLS, READ_TOOL_NAMES } from '@/lib/actions/contract';
+import { READ_TOOLS, READ_TOOL_NAMES } from '@/lib/domain/account-tools';
 import { devices } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { findDemoSlots } from '../seed';

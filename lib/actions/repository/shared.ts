@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Refusal } from '@/lib/actions/contract';
+import type { Refusal } from '@/lib/domain/account-tools';
 import { effectivePlanId } from '@/lib/actions/policy';
 import type { Db } from '@/lib/db/client';
 import { customers, plans, serviceAreas, subscriptions, type CustomerRow, type PlanRow, type SubscriptionRow } from '@/lib/db/schema';

@@ -3,7 +3,7 @@ import { queryRows } from '@/lib/db/rows';
 import type { Database } from '@/lib/db/client';
 import { customers, users } from '@/lib/db/schema';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
-import type { Outcome } from '../contract';
+import type { Outcome } from '@/lib/domain/account-tools';
 import { seedDemoCustomers } from '../seed';
 
 /**

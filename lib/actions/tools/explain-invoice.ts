@@ -1,5 +1,5 @@
 import { tool } from 'ai';
-import { READ_TOOLS } from '@/lib/actions/contract';
+import { READ_TOOLS } from '@/lib/domain/account-tools';
 import { readActions } from '@/lib/actions/repository';
 import type { ToolContext } from './context';
 

@@ -1,5 +1,5 @@
 import { tool } from 'ai';
-import { WRITE_TOOLS } from '@/lib/actions/contract';
+import { WRITE_TOOLS } from '@/lib/domain/account-tools';
 
 /**
  * Write tool: the model may only propose it. The AI SDK stops at an approval request; the

@@ -1,5 +1,5 @@
 import type { EmbeddingModelV4, EmbeddingModelV4CallOptions, EmbeddingModelV4Result } from '@ai-sdk/provider';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { asTextLanguage, isStopword, stem, tokenize, type TextLanguage } from './text';
 
 /**

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { unescapeXml } from '@/lib/rag/sources';
+import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
 

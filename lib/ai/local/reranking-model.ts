@@ -1,6 +1,6 @@
 import type { RerankingModelV4, RerankingModelV4CallOptions } from '@ai-sdk/provider';
 import type { JSONObject } from '@ai-sdk/provider';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { asTextLanguage, contentTerms, type TextLanguage } from './text';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@/lib/auth/roles';
+import type { Role } from '@/lib/domain/roles';
 
 /**
  * The console's server actions check the permission themselves, whatever the page rendered.

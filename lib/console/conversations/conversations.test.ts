@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDemoDatabase, type DemoDatabase } from '@/lib/actions/repository/testing';
 import { loadConversationDetail } from '@/lib/chat/conversation-detail';
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { findAnswerReview } from '@/lib/db/queries/answer-reviews';
 import { createApproval } from '@/lib/db/queries/approvals';

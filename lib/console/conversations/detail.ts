@@ -1,4 +1,4 @@
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { listConversationReviews, type AnswerReview } from '@/lib/db/queries/answer-reviews';
 import {

@@ -1,5 +1,5 @@
 import { isAbstention, isAnswered, sameArticle, tokenF1 } from '@/lib/eval/answer-metrics';
-import type { AnswerOutcome } from '@/lib/chat/contract';
+import type { AnswerOutcome } from '@/lib/domain/chat';
 
 /**
  * Two runs of the same evaluation, question by question: for each question a score per run and

@@ -1,7 +1,7 @@
 import { recognizeAccountRequest, DEFAULT_TIME_ZONE } from '@/lib/actions/intents';
 import { asTextLanguage } from '@/lib/ai/local/text';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
-import type { AnswerOutcome } from '@/lib/chat/contract';
+import type { AnswerOutcome } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
 import { listGoldenAnswers } from '@/lib/db/queries/golden-answers';

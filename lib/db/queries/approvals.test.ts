@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionPreview } from '@/lib/actions/contract';
+import type { ActionPreview } from '@/lib/domain/account-tools';
 import { TEST_NOW, openDemoDatabase, warmPool, type DemoDatabase } from '@/lib/actions/repository/testing';
 import { testBackends } from '../test-databases';
 import { claimApproval, createApproval, findApproval, finishApproval, listConversationApprovals } from './approvals';

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { ActionPreview, ApprovalStatus, WriteToolName } from '@/lib/actions/contract';
+import type { ActionPreview, ApprovalStatus, WriteToolName } from '@/lib/domain/account-tools';
 import type { Db } from '../client';
 import { queryRows } from '../rows';
 import { approvals, type ApprovalRow } from '../schema';

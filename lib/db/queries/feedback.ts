@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FeedbackRating } from '@/lib/chat/contract';
+import type { FeedbackRating } from '@/lib/domain/chat';
 import type { Db } from '../client';
 import { feedback } from '../schema';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { HandoffReason, HandoffSummary } from '@/lib/chat/contract';
+import type { HandoffReason, HandoffSummary } from '@/lib/domain/chat';
 import type { Db } from '../client';
 import { conversations, handoffs, messages, users, type HandoffRow, type MessageRow } from '../schema';
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Citation } from '@/lib/chat/contract';
+import type { Citation } from '@/lib/domain/chat';
 import type { Db } from '../client';
 import { feedback, messages, type MessageRow } from '../schema';
 

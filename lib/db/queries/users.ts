@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@/lib/auth/roles';
+import type { Role } from '@/lib/domain/roles';
 import type { Db } from '../client';
 import { users, type User } from '../schema';
 

@@ -3,7 +3,7 @@ import { NodeHtmlMarkdown } from 'node-html-markdown';
 import GithubSlugger from 'github-slugger';
 import path from 'node:path';
 import { z } from 'zod';
-import { detectLanguage } from '@/lib/rag/language';
+import { detectLanguage } from '@/lib/i18n/detect-language';
 import { atxHeading } from './heading';
 
 /** What ingest needs to know about one source file, whatever its format. */

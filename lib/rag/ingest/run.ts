@@ -8,7 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/queries/documents';
 import { chunks, documents, ingestRuns, lexemeStats, type IngestStats } from '@/lib/db/schema';
-import { tsConfigFor } from '@/lib/rag/language';
+import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
 import { invalidateTermStats } from '@/lib/rag/term-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';

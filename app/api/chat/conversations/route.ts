@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import type { ConversationSummary } from '@/lib/chat/contract';
+import type { ConversationSummary } from '@/lib/domain/chat';
 import { getDatabase } from '@/lib/db';
 import { listUserConversations } from '@/lib/db/queries/conversations';
 import { route } from '@/lib/http/route';

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { feedbackRequestSchema } from '@/lib/chat/contract';
+import { feedbackRequestSchema } from '@/lib/domain/chat';
 import { getDatabase } from '@/lib/db';
 import { findOwnedConversation } from '@/lib/db/queries/conversations';
 import { saveFeedback } from '@/lib/db/queries/feedback';

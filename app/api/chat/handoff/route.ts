@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { handoffRequestSchema } from '@/lib/chat/contract';
+import { handoffRequestSchema } from '@/lib/domain/chat';
 import { getDatabase } from '@/lib/db';
 import { openConversation } from '@/lib/db/queries/conversations';
 import { requestHandoff } from '@/lib/db/queries/handoffs';

@@ -1,4 +1,4 @@
-import type { WriteToolName } from '@/lib/actions/contract';
+import type { WriteToolName } from '@/lib/domain/account-tools';
 import type { CallbackRequest, ContactUpdateResult, LineDiagnostic, PlanChangeResult, RescheduleResult, RestartResult } from '@/lib/actions/repository';
 import { unreadableText } from '../approval';
 import type { Lang } from '../format';

@@ -1,4 +1,4 @@
-import type { ActionPreview, WriteToolName } from '@/lib/actions/contract';
+import type { ActionPreview, WriteToolName } from '@/lib/domain/account-tools';
 import { translate } from '../english';
 import type { Lang } from '../format';
 import { RESCHEDULE_PREVIEW } from './appointment';

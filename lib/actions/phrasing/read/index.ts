@@ -1,4 +1,4 @@
-import type { ReadToolName } from '@/lib/actions/contract';
+import type { ReadToolName } from '@/lib/domain/account-tools';
 import type { AccountOverview, AvailablePlans, DeviceView, FreeSlots, InvoiceExplanation, InvoiceSummary, OutageStatus } from '@/lib/actions/repository';
 import { unreadableText } from '../approval';
 import type { Lang } from '../format';

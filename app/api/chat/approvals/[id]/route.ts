@@ -1,9 +1,9 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { approvalDecisionSchema } from '@/lib/actions/contract';
+import { approvalDecisionSchema } from '@/lib/domain/account-tools';
 import { decideApproval } from '@/lib/actions/decide';
 import { createChatModel } from '@/lib/ai/models';
-import type { ApprovalDecisionResponse } from '@/lib/chat/contract';
+import type { ApprovalDecisionResponse } from '@/lib/domain/chat';
 import { getDatabase } from '@/lib/db';
 import { findApproval } from '@/lib/db/queries/approvals';
 import { findOwnedConversation } from '@/lib/db/queries/conversations';

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { z } from 'zod';
-import type { ApprovalCard } from '@/lib/actions/contract';
+import type { ApprovalCard } from '@/lib/domain/account-tools';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 
 /**
@@ -9,6 +9,9 @@ import { LOCALES, type Locale } from '@/lib/i18n/locales';
  */
 
 /** Longest customer message accepted; longer ones get a 400 JSON error (the whole body's cap is a 413). */
+/** One earlier message, as the answer pipeline and the account model see a conversation. */
+export type Turn = { role: 'user' | 'assistant'; content: string };
+
 export const MAX_MESSAGE_CHARS = 2000;
 export const MAX_COMMENT_CHARS = 2000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, tsConfigFor } from './language';
+import { detectLanguage, tsConfigFor } from './detect-language';
 
 describe('detectLanguage', () => {
   it.each([
