@@ -105,6 +105,16 @@ test('a customer asks for a person; an expert claims, replies in their chat and 
   await expect(agentMessage).toContainText(reply, { timeout: 25_000 });
   await expect(customer.getByTestId('chat-handoff-status')).toHaveAttribute('data-status', 'claimed');
 
+  // While Sofia holds the conversation the bot stays out of it: the customer's next message goes
+  // to her, and the customer is told so instead of getting a bot answer.
+  const followUp = `And how do I restart my Box 5? (${stamp})`;
+  const relayed = await ask(customer, followUp);
+  await expect(relayed).toHaveAttribute('data-outcome', 'relayed');
+  await expect(relayed).toContainText('Your message was passed to Sofia');
+  await expect(relayed.getByTestId('chat-citation')).toHaveCount(0);
+  await expert.reload();
+  await expect(expert.locator('[data-testid="console-message"][data-role="user"]').last()).toContainText(followUp);
+
   // Closing needs a note for "Other"; then it closes, and the customer sees it closed.
   await expert.getByTestId('handoff-close-outcome-other').check();
   await expert.getByTestId('handoff-close-submit').click();

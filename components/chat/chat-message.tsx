@@ -89,8 +89,10 @@ export const ChatMessage = memo(function ChatMessage({
   const isAgent = meta?.outcome === 'agent';
   const citations = meta?.citations ?? [];
   const settled = !streaming;
-  const showFeedback = settled && !isAgent && Boolean(meta?.messageId) && text.length > 0;
-  const showRetry = canRetry && !isAgent;
+  // Nothing to rate or retry when the bot only passed the message on to a person.
+  const relayed = meta?.outcome === 'relayed';
+  const showFeedback = settled && !isAgent && !relayed && Boolean(meta?.messageId) && text.length > 0;
+  const showRetry = canRetry && !isAgent && !relayed;
   const approvals = message.parts.filter(isApprovalPart).flatMap((part) => {
     const card = approvalCardOf(part);
     return card ? [card] : [];

@@ -7,7 +7,7 @@ import { createEmbedder } from '@/lib/ai/models';
 import { parseConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { saveFeedback } from '@/lib/db/queries/feedback';
-import { requestHandoff } from '@/lib/db/queries/handoffs';
+import { claimHandoff, closeHandoff, requestHandoff } from '@/lib/db/queries/handoffs';
 import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
@@ -146,5 +146,37 @@ describe.each(testBackends())('chat turns on $name', ({ open }) => {
     const detail = await loadConversationDetail(database.db, { id, owner: alice });
     expect(detail!.messages[1]!.metadata!.feedback).toEqual({ rating: 'down', comment: 'Not helpful' });
     expect(detail!.handoff).toMatchObject({ id: first.handoff.id, reason: 'missing_knowledge', status: 'open' });
+  });
+
+  it('does not answer while a person holds the conversation: the message goes to them, the customer gets an acknowledgement', async () => {
+    const [expert] = await queryRows<{ id: string }>(
+      database.db,
+      sql`insert into users (email, name, password_hash, role) values (${`e${randomUUID().slice(0, 8)}@example.com`}, 'Erika Expert', 'x', 'expert') returning id`,
+    );
+    const id = randomUUID();
+    const first = await turn(alice, id, 'How much does roaming cost?');
+    if (first.ok) await lastMessage(first.stream);
+    const { handoff } = await requestHandoff(database.db, { conversationId: id, reason: 'customer_request', note: null });
+
+    // Open, not yet claimed: the bot still helps.
+    const waiting = await turn(alice, id, 'How do I restart the Box 5 with the power button?');
+    if (!waiting.ok) throw new Error('turn refused');
+    expect((await lastMessage(waiting.stream)).metadata!.outcome).toBe('answered');
+
+    await claimHandoff(database.db, { id: handoff.id, userId: expert!.id });
+    const held = await turn(alice, id, 'How do I restart the Box 5 with the power button?');
+    if (!held.ok) throw new Error('turn refused');
+    const ack = await lastMessage(held.stream);
+    expect(ack.metadata).toMatchObject({ outcome: 'relayed', citations: [] });
+    expect(ack.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('')).toMatch(/passed to Erika/);
+    const traces = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from answer_traces where message_id = ${ack.metadata!.messageId!}`);
+    expect(traces[0]!.n).toBe(0);
+    const detail = await loadConversationDetail(database.db, { id, owner: alice });
+    expect(detail!.messages.at(-2)).toMatchObject({ role: 'user' });
+
+    expect(await closeHandoff(database.db, { id: handoff.id, userId: expert!.id, outcome: 'resolved' })).toMatchObject({ ok: true });
+    const after = await turn(alice, id, 'How do I restart the Box 5 with the power button?');
+    if (!after.ok) throw new Error('turn refused');
+    expect((await lastMessage(after.stream)).metadata!.outcome).toBe('answered');
   });
 });

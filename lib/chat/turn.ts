@@ -8,6 +8,8 @@ import { listHistory, storeAssistantMessage, storeUserMessage } from '@/lib/db/q
 import { loadDialogState, saveDialogState } from '@/lib/db/queries/dialog-state';
 import { createAnswerDeps } from './answer-deps';
 import { parseDialogState } from './dialog-state';
+import { relayIfHeld, type Relay } from './held-conversation';
+import { isLocale } from '@/lib/i18n/locales';
 import { answerTurn, type AccountHandler, type TurnResult } from './engine';
 import { answerAccountRequest } from '@/lib/actions/account-turn';
 import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
@@ -66,8 +68,11 @@ export async function startChatTurn({
   const conversationId = opened.conversation.id;
   // Store first: a retry marks the earlier answer superseded, and the history then leaves it out.
   const stored = await storeUserMessage(db, { conversationId, clientId: request.message.id, content: question, lang: null });
+  const prior = isLocale(opened.conversation.lang) ? opened.conversation.lang : request.locale;
+  const relay = await relayIfHeld(db, { conversationId, question, prior });
+  if (relay) return { ok: true, stream: relayStream(db, { relay, conversationId, replyTo: stored.id }) };
   const history = await listHistory(db, { conversationId, limit: SUMMARY_LIMIT + 1 });
-  const before = history.filter((m) => m.id !== stored.id && m.role !== 'agent');
+  const before = history.filter((m) => m.id !== stored.id && m.role !== 'agent' && m.outcome !== 'relayed');
   const earlier = before.slice(-HISTORY_LIMIT);
   const earlierQuestions = before.slice(0, -HISTORY_LIMIT).filter((m) => m.role === 'user').map((m) => m.content);
   const deps = await createAnswerDeps(db, config);
@@ -134,6 +139,29 @@ export async function startChatTurn({
     },
   });
   return { ok: true, stream };
+}
+
+/** A person holds the conversation: the acknowledgement instead of an answer (no trace: the bot answered nothing). */
+function relayStream(db: Db, { relay, conversationId, replyTo }: { relay: Relay; conversationId: string; replyTo: string }): ReadableStream<UIMessageChunk> {
+  const messageId = randomUUID();
+  return createUIMessageStream<ChatUIMessage>({
+    async execute({ writer }) {
+      const ids = { conversationId, messageId };
+      writer.write({ type: 'start', messageId, messageMetadata: ids });
+      writer.write({ type: 'text-start', id: 'answer' });
+      writer.write({ type: 'text-delta', id: 'answer', delta: relay.text });
+      writer.write({ type: 'text-end', id: 'answer' });
+      await storeAssistantMessage(db, { id: messageId, conversationId, replyTo, content: relay.text, lang: relay.lang, outcome: 'relayed', citations: [], suggestions: null, handoffOffered: false });
+      await touchConversation(db, { id: conversationId, lang: relay.lang });
+      const metadata: ChatMessageMetadata = { ...ids, outcome: 'relayed', handoffOffered: false, citations: [], lang: relay.lang, feedback: null, createdAt: new Date().toISOString() };
+      writer.write({ type: 'message-metadata', messageMetadata: metadata });
+      writer.write({ type: 'finish', messageMetadata: metadata });
+    },
+    onError(error) {
+      log().error(errorFields(error), 'chat relay failed');
+      return 'Something went wrong. Please try again.';
+    },
+  });
 }
 
 async function persist(

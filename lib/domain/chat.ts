@@ -25,7 +25,8 @@ export type HandoffReason = (typeof HANDOFF_REASONS)[number];
  * · sign_in (account request from an anonymous visitor) · error (model failed or timed out)
  * · agent (a support expert's reply) · account (answered from the customer's account data, or
  * the outcome of an approved action) · approval (an account change proposed, waiting for the
- * customer's approval card) · refused (the customer system said no, with the reason).
+ * customer's approval card) · refused (the customer system said no, with the reason) · relayed
+ * (a person holds the conversation: the message went to them, the bot only acknowledged it).
  */
 export const ANSWER_OUTCOMES = [
   'answered',
@@ -40,6 +41,7 @@ export const ANSWER_OUTCOMES = [
   'account',
   'approval',
   'refused',
+  'relayed',
 ] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
 

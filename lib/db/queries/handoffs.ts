@@ -134,6 +134,17 @@ export async function listConversationHandoffs(db: Db, { conversationId }: { con
   return queueSelect(db).where(eq(handoffs.conversationId, conversationId)).orderBy(asc(handoffs.createdAt), asc(handoffs.id));
 }
 
+/** The person holding the conversation (its hand-off claimed and not closed), else null. */
+export async function findHolder(db: Db, { conversationId }: { conversationId: string }): Promise<{ name: string | null } | null> {
+  const [row] = await db
+    .select({ name: claimer.name })
+    .from(handoffs)
+    .leftJoin(claimer, eq(claimer.id, handoffs.claimedBy))
+    .where(and(eq(handoffs.conversationId, conversationId), eq(handoffs.status, 'claimed')))
+    .limit(1);
+  return row ? { name: row.name } : null;
+}
+
 /** Why a hand-off could not be claimed, replied to or closed by this expert. */
 export type HandoffRefusal =
   | { ok: false; reason: 'not_found' }

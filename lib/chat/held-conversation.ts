@@ -1,0 +1,32 @@
+import type { Db } from '@/lib/db/client';
+import { findHolder } from '@/lib/db/queries/handoffs';
+import { isLocale, type Locale } from '@/lib/i18n/locales';
+import { detectLanguage } from '@/lib/i18n/detect-language';
+
+/**
+ * While a support expert holds a conversation (its hand-off claimed), the bot does not answer:
+ * the customer's message is stored for the expert (the console shows it) and the customer gets a
+ * short acknowledgement. Closing the hand-off gives the conversation back to the bot.
+ */
+
+const ACKNOWLEDGEMENTS: Record<Locale, (name: string | null) => string> = {
+  en: (name) => `Your message was passed to ${name ?? 'our support team'}, who is handling this conversation. The reply will appear here.`,
+  de: (name) => `Ihre Nachricht wurde an ${name ?? 'unser Support-Team'} weitergeleitet, ${name ? 'die/der' : 'das'} dieses Gespräch betreut. Die Antwort erscheint hier.`,
+  fr: (name) => `Votre message a été transmis à ${name ?? 'notre équipe support'}, qui s'occupe de cette conversation. La réponse s'affichera ici.`,
+  it: (name) => `Il vostro messaggio è stato inoltrato a ${name ?? 'il nostro team di supporto'}, che segue questa conversazione. La risposta apparirà qui.`,
+};
+
+export type Relay = { text: string; lang: Locale };
+
+/** The acknowledgement to send instead of an answer, or null when the bot may answer. */
+export async function relayIfHeld(
+  db: Db,
+  { conversationId, question, prior }: { conversationId: string; question: string; prior: Locale | undefined },
+): Promise<Relay | null> {
+  const holder = await findHolder(db, { conversationId });
+  if (!holder) return null;
+  const lang = detectLanguage(question, { prior }) ?? prior ?? 'en';
+  // First names only: the customer sees who helps them, not the staff member's full name.
+  const name = holder.name?.trim().split(/\s+/)[0] ?? null;
+  return { text: ACKNOWLEDGEMENTS[isLocale(lang) ? lang : 'en'](name), lang };
+}
