@@ -1,5 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import type { TraceRetrieved } from '@/lib/console/conversations/detail';
+import { describeGoldenUse, parseTraceDetails } from '@/lib/console/conversations/trace-details';
 import type { DocumentRef } from '@/lib/db/queries/console-conversations';
 import type { AnswerTraceRow } from '@/lib/db/schema';
 import type { Citation } from '@/lib/domain/chat';
@@ -31,6 +32,7 @@ export function TracePanel({
   documents: Map<string, DocumentRef>;
 }) {
   const passed = retrieved.filter((r) => r.passed).length;
+  const details = parseTraceDetails(trace.details);
   return (
     <details className="group rounded-lg border bg-muted/20 text-sm" data-testid="trace-panel">
       <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 font-medium [&::-webkit-details-marker]:hidden">
@@ -63,6 +65,16 @@ export function TracePanel({
           <Row label="Total time">{formatMs(trace.totalMs)}</Row>
           <Row label="Asked at">{trace.createdAt.toISOString()}</Row>
           {trace.condensedQuery && <Row label="Condensed question">{trace.condensedQuery}</Row>}
+          {details.dialog && <Row label="Dialog">{details.dialog}</Row>}
+          {details.version && <Row label="Product version">{details.version}</Row>}
+          {details.golden && (
+            <Row label="Golden decision">
+              <span data-testid="trace-golden-decision">
+                {details.golden.id}: {describeGoldenUse(details.golden)}{' '}
+                <span className="text-muted-foreground">(matched “{details.golden.matched}”, score {formatScore(details.golden.score)})</span>
+              </span>
+            </Row>
+          )}
           {trace.error && (
             <Row label="Error">
               <span className="text-destructive">{trace.error}</span>

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The turn's decisions stored in answer_traces.details, as the console shows them. Older traces
+ * (and turns without a golden match) have none: every field is optional and a shape we no longer
+ * write reads as empty rather than failing the page.
+ */
+const TraceDetails = z.object({
+  golden: z
+    .object({
+      id: z.string(),
+      score: z.number(),
+      used: z.enum(['verbatim', 'source', 'no']),
+      matched: z.string(),
+      reason: z.string().nullable(),
+    })
+    .nullish(),
+  version: z.string().nullish(),
+  dialog: z.string().nullish(),
+});
+
+export type TraceDetails = z.infer<typeof TraceDetails>;
+
+export function parseTraceDetails(raw: unknown): TraceDetails {
+  const parsed = TraceDetails.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+const REASONS: Record<string, string> = {
+  below_threshold: 'below the match threshold',
+  other_version: 'written for another product version',
+  version_unknown: 'written for one product version; the question names none',
+  fragment: 'the question lacks most of the golden question’s words',
+  joined_turns: 'the question was joined from several turns',
+};
+
+/** "given verbatim", "passed as a source: written for another product version", … */
+export function describeGoldenUse(golden: NonNullable<TraceDetails['golden']>): string {
+  const why = golden.reason ? (REASONS[golden.reason] ?? golden.reason) : null;
+  if (golden.used === 'verbatim') return 'given verbatim';
+  return `${golden.used === 'source' ? 'passed to the model as a source' : 'not used'}${why ? ` — ${why}` : ''}`;
+}
