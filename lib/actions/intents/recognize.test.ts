@@ -445,7 +445,7 @@ describe('createToolCallRecognizer (the LocalLanguageModel option)', () => {
 
 describe('the help center’s golden questions', () => {
   // Knowledge questions: the recogniser should leave (nearly) all of them to retrieval.
-  const dir = path.join(import.meta.dirname, '../../../../content/golden');
+  const dir = path.join(process.cwd(), 'content', 'golden');
   const questions = ['en', 'de', 'fr', 'it'].flatMap((lang) =>
     fs
       .readFileSync(path.join(dir, `${lang}.jsonl`), 'utf8')
