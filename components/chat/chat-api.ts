@@ -67,6 +67,12 @@ export async function fetchConversation(id: string): Promise<ConversationDetail 
   }
 }
 
+/** The conversation a new tab should resume (this browser's, not only this tab's), or null. */
+export async function fetchCurrentConversationId(): Promise<string | null> {
+  const body = await request<{ conversationId: string | null }>('/api/chat/conversations/current', { cache: 'no-store' });
+  return body.conversationId;
+}
+
 export async function fetchConversations(): Promise<ConversationSummary[]> {
   const body = await request<{ conversations: ConversationSummary[] }>('/api/chat/conversations', { cache: 'no-store' });
   return body.conversations;
@@ -76,7 +82,7 @@ export async function postFeedback(input: { messageId: string; rating: FeedbackR
   await request<unknown>('/api/chat/feedback', { method: 'POST', body: JSON.stringify(input) });
 }
 
-export async function postHandoff(input: { conversationId: string; reason: HandoffReason; note?: string }): Promise<HandoffSummary> {
+export async function postHandoff(input: { conversationId: string; reason: HandoffReason; note?: string; email?: string }): Promise<HandoffSummary> {
   const body = await request<{ handoff: HandoffSummary }>('/api/chat/handoff', { method: 'POST', body: JSON.stringify(input) });
   return body.handoff;
 }

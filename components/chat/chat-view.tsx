@@ -150,7 +150,8 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
                 {listOpen ? <ArrowLeft aria-hidden /> : <MessagesSquare aria-hidden />}
               </Button>
             )}
-            {session.signedIn && (
+            {/* Everyone: an anonymous conversation also comes back in every tab of this browser. */}
+            {(
               <Button
                 type="button"
                 variant="ghost"
@@ -191,6 +192,7 @@ export function ChatView({ session, labels, locale, variant, heading, headerActi
           defaultReason={handoffDialog.reason}
           labels={labels}
           onCreated={session.setHandoff}
+          askEmail={!session.signedIn}
         />
       )}
     </ChatNavigationContext.Provider>

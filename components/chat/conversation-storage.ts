@@ -1,7 +1,8 @@
 /**
- * The current conversation of this browser tab. Anonymous conversations belong to the browser
- * session (the server recognises their owner by an httpOnly cookie), so the id lives in
- * sessionStorage: it survives reloads and navigation, and is gone with the tab.
+ * The current conversation of this browser tab, in sessionStorage: it survives reloads and
+ * navigation. Conversations themselves belong to the browser (the server recognises their owner
+ * by an httpOnly cookie): a new tab asks the server which one to resume
+ * (GET /api/chat/conversations/current).
  */
 export const CONVERSATION_STORAGE_KEY = 'lantern-chat-conversation';
 

@@ -4,6 +4,7 @@ import { Headset, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { HANDOFF_REASONS, MAX_COMMENT_CHARS, type HandoffReason, type HandoffSummary } from '@/lib/domain/chat';
 import { describeChatError } from './chat-errors';
@@ -17,6 +18,8 @@ type HandoffDialogProps = {
   defaultReason: HandoffReason;
   labels: ChatLabels;
   onCreated: (handoff: HandoffSummary) => void;
+  /** Anonymous customers may leave an email for the reply. */
+  askEmail: boolean;
 };
 
 /** "Talk to a person": the fixed reasons, an optional note, then POST /api/chat/handoff. */
@@ -31,9 +34,10 @@ export function HandoffDialog(props: HandoffDialogProps) {
   );
 }
 
-function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCreated }: HandoffDialogProps) {
+function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCreated, askEmail }: HandoffDialogProps) {
   const [reason, setReason] = useState<HandoffReason>(defaultReason);
   const [note, setNote] = useState('');
+  const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -44,8 +48,9 @@ function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCr
     setPending(true);
     setError(null);
     const trimmed = note.trim();
+    const address = email.trim();
     try {
-      const handoff = await postHandoff({ conversationId, reason, ...(trimmed ? { note: trimmed } : {}) });
+      const handoff = await postHandoff({ conversationId, reason, ...(trimmed ? { note: trimmed } : {}), ...(askEmail && address ? { email: address } : {}) });
       onCreated(handoff);
       onOpenChange(false);
     } catch (cause) {
@@ -98,6 +103,23 @@ function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCr
           data-testid="chat-handoff-note"
         />
       </div>
+      {askEmail && (
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-email`} className="text-sm font-medium">
+            {labels.handoffEmailLabel}
+          </label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            maxLength={254}
+            placeholder={labels.handoffEmailPlaceholder}
+            data-testid="chat-handoff-email"
+          />
+        </div>
+      )}
       {error && (
         <p role="alert" className="text-sm text-destructive">
           {error}

@@ -5,7 +5,7 @@ import { DefaultChatTransport } from 'ai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatUIMessage, ConversationSummary, HandoffSummary } from '@/lib/domain/chat';
 import { isLocale } from '@/lib/i18n/locales';
-import { fetchConversation, fetchConversations } from './chat-api';
+import { fetchConversation, fetchConversations, fetchCurrentConversationId } from './chat-api';
 import { clearStoredConversationId, newId, readStoredConversationId, storeConversationId } from './conversation-storage';
 
 /** While a hand-off is open, look for the support expert's replies this often. */
@@ -65,7 +65,8 @@ function createTransport() {
 }
 
 /**
- * The chat's state outside any one view: which conversation is current (sessionStorage), its
+ * The chat's state outside any one view: which conversation is current (sessionStorage; a new
+ * tab asks the server for this browser's current one), its
  * messages (loaded from the server on start), its hand-off, and, for signed-in customers, the
  * list of their conversations. `enabled` defers all of it (the launcher starts it on first open).
  */
@@ -178,11 +179,18 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
     };
   }, [signedIn, refreshConversations]);
 
+  // This tab's conversation; in a new tab, the browser's current one (a conversation belongs to
+  // the browser, not to the tab it started in).
+  const resume = useCallback(async () => {
+    const id = readStoredConversationId() ?? (await fetchCurrentConversationId().catch(() => null));
+    await load(id);
+  }, [load]);
+
   useEffect(() => {
     if (!enabled || started.current) return;
     started.current = true;
-    void load(readStoredConversationId());
-  }, [enabled, load]);
+    void resume();
+  }, [enabled, resume]);
 
   useEffect(() => {
     if (enabled && signedIn) return refreshConversations();
@@ -235,6 +243,8 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
     loadSeq.current++;
     clearStoredConversationId();
     const id = newId();
+    // Remembered at once: a reload shows this new conversation, not the browser's previous one.
+    storeConversationId(id);
     replace({ id, chat: createChat(id, []), handoff: null });
     setFailedId(null);
     setPhase('ready');

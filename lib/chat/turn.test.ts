@@ -7,6 +7,7 @@ import { createEmbedder } from '@/lib/ai/models';
 import { parseConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { saveFeedback } from '@/lib/db/queries/feedback';
+import { findResumableConversation } from '@/lib/db/queries/conversations';
 import { claimHandoff, closeHandoff, requestHandoff } from '@/lib/db/queries/handoffs';
 import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
@@ -178,5 +179,30 @@ describe.each(testBackends())('chat turns on $name', ({ open }) => {
     const after = await turn(alice, id, 'How do I restart the Box 5 with the power button?');
     if (!after.ok) throw new Error('turn refused');
     expect((await lastMessage(after.stream)).metadata!.outcome).toBe('answered');
+  });
+
+  it('finds the conversation a new tab of the same browser should resume: a held one first, else the latest recent one', async () => {
+    const visitor = { kind: 'anon' as const, anonKey: anonKeyOf(randomUUID().replace(/-/g, '').padEnd(43, 'x')) };
+    const stranger = { kind: 'anon' as const, anonKey: anonKeyOf(randomUUID().replace(/-/g, '').padEnd(43, 'y')) };
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    expect(await findResumableConversation(database.db, { owner: visitor, since: hourAgo })).toBeNull();
+
+    const older = randomUUID();
+    const first = await turn(visitor, older, 'How much does roaming cost?');
+    if (first.ok) await lastMessage(first.stream);
+    const newer = randomUUID();
+    const second = await turn(visitor, newer, 'How do I restart the Box 5 with the power button?');
+    if (second.ok) await lastMessage(second.stream);
+    expect(await findResumableConversation(database.db, { owner: visitor, since: hourAgo })).toBe(newer);
+    expect(await findResumableConversation(database.db, { owner: stranger, since: hourAgo })).toBeNull();
+
+    // The older one waits for a person: that is the one to show, with the reply address kept.
+    await requestHandoff(database.db, { conversationId: older, reason: 'customer_request', note: null, contactEmail: 'me@example.com' });
+    expect(await findResumableConversation(database.db, { owner: visitor, since: hourAgo })).toBe(older);
+    const [stored] = await queryRows<{ contact_email: string | null }>(database.db, sql`select contact_email from handoffs where conversation_id = ${older}`);
+    expect(stored!.contact_email).toBe('me@example.com');
+    // Long ago and nobody handling it: a new tab starts afresh.
+    await database.db.execute(sql`update handoffs set status = 'closed' where conversation_id = ${older}`);
+    expect(await findResumableConversation(database.db, { owner: visitor, since: new Date(Date.now() + 60_000) })).toBeNull();
   });
 });

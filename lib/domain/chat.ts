@@ -128,6 +128,8 @@ export const handoffRequestSchema = z
     conversationId: z.uuid(),
     reason: z.enum(HANDOFF_REASONS),
     note: z.string().trim().max(MAX_COMMENT_CHARS).optional(),
+    /** Where an anonymous customer wants the reply (they may leave before a person answers). */
+    email: z.email({ message: 'must be an email address' }).max(254).optional(),
   })
   .strict();
 

@@ -6,7 +6,17 @@ import type { HandoffQueueItem } from '@/lib/db/queries/handoffs';
 import { ClaimButton } from './claim-button';
 
 function Customer({ item }: { item: HandoffQueueItem }) {
-  if (!item.customerName) return <span className="text-muted-foreground">anonymous</span>;
+  if (!item.customerName)
+    return (
+      <span className="text-muted-foreground">
+        anonymous
+        {item.contactEmail && (
+          <span className="block text-xs" data-testid="handoff-contact-email">
+            reply to {item.contactEmail}
+          </span>
+        )}
+      </span>
+    );
   return (
     <span>
       {item.customerName}

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { conversations, type ConversationRow } from '../schema';
+import { conversations, handoffs, type ConversationRow } from '../schema';
 
 /**
  * Who is asking: a signed-in user, or an anonymous browser session (hashed cookie token). A user
@@ -73,4 +73,24 @@ export async function listUserConversations(
     .where(eq(conversations.ownerUserId, userId))
     .orderBy(desc(conversations.updatedAt))
     .limit(limit);
+}
+
+/**
+ * The conversation a new tab of this browser should show: the owner's most recent one that a
+ * person is still handling (a hand-off not closed), else, for an anonymous visitor, the most
+ * recent one active since `since`. Signed-in customers pick older ones from their list.
+ */
+export async function findResumableConversation(db: Db, { owner, since }: { owner: ConversationOwner; since: Date }): Promise<string | null> {
+  const active = db
+    .select({ id: handoffs.id })
+    .from(handoffs)
+    .where(and(eq(handoffs.conversationId, conversations.id), ne(handoffs.status, 'closed')));
+  const recent = owner.kind === 'anon' ? gte(conversations.updatedAt, since) : undefined;
+  const [row] = await db
+    .select({ id: conversations.id, held: sql<boolean>`exists (${active})` })
+    .from(conversations)
+    .where(and(ownedBy(owner), or(sql`exists (${active})`, recent)))
+    .orderBy(sql`exists (${active}) desc`, desc(conversations.updatedAt))
+    .limit(1);
+  return row?.id ?? null;
 }

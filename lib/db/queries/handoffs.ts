@@ -14,9 +14,9 @@ function summary(row: HandoffRow): HandoffSummary {
  */
 export async function requestHandoff(
   db: Db,
-  { conversationId, reason, note }: { conversationId: string; reason: HandoffReason; note: string | null },
+  { conversationId, reason, note, contactEmail = null }: { conversationId: string; reason: HandoffReason; note: string | null; contactEmail?: string | null },
 ): Promise<{ handoff: HandoffSummary; created: boolean }> {
-  const [inserted] = await db.insert(handoffs).values({ conversationId, reason, note }).onConflictDoNothing().returning();
+  const [inserted] = await db.insert(handoffs).values({ conversationId, reason, note, contactEmail }).onConflictDoNothing().returning();
   if (inserted) return { handoff: summary(inserted), created: true };
   const open = await findCurrentHandoff(db, { conversationId });
   if (!open) throw new Error('hand-off neither created nor found');
@@ -50,6 +50,8 @@ export type HandoffQueueItem = {
   conversationId: string;
   reason: string;
   note: string | null;
+  /** The address an anonymous customer left for the reply. */
+  contactEmail: string | null;
   status: HandoffStatus;
   createdAt: Date;
   claimedAt: Date | null;
@@ -74,6 +76,7 @@ function queueSelect(db: Db) {
       conversationId: handoffs.conversationId,
       reason: handoffs.reason,
       note: handoffs.note,
+      contactEmail: handoffs.contactEmail,
       status: handoffs.status,
       createdAt: handoffs.createdAt,
       claimedAt: handoffs.claimedAt,

@@ -128,6 +128,8 @@ export const de: Messages = {
     },
     handoffNoteLabel: 'Was sollten wir noch wissen? (optional)',
     handoffNotePlaceholder: 'Zum Beispiel Ihre Kundennummer oder wann wir Sie erreichen',
+    handoffEmailLabel: 'E-Mail für die Antwort (optional)',
+    handoffEmailPlaceholder: 'Damit wir antworten können, auch wenn Sie diese Seite schliessen',
     handoffSubmit: 'Person anfordern',
     handoffSubmitting: 'Wird gesendet…',
     handoffCancel: 'Abbrechen',

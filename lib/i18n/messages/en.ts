@@ -126,6 +126,8 @@ export const en = {
     },
     handoffNoteLabel: 'Anything we should know? (optional)',
     handoffNotePlaceholder: 'For example your customer number or when we can reach you',
+    handoffEmailLabel: 'Email for the reply (optional)',
+    handoffEmailPlaceholder: 'So we can answer even if you close this page',
     handoffSubmit: 'Request a person',
     handoffSubmitting: 'Sending…',
     handoffCancel: 'Cancel',

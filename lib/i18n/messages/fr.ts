@@ -128,6 +128,8 @@ export const fr: Messages = {
     },
     handoffNoteLabel: 'Quelque chose à ajouter ? (facultatif)',
     handoffNotePlaceholder: 'Par exemple votre numéro de client ou quand vous joindre',
+    handoffEmailLabel: 'E-mail pour la réponse (facultatif)',
+    handoffEmailPlaceholder: 'Pour vous répondre même si vous fermez cette page',
     handoffSubmit: 'Demander une personne',
     handoffSubmitting: 'Envoi…',
     handoffCancel: 'Annuler',

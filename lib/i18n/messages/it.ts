@@ -128,6 +128,8 @@ export const it: Messages = {
     },
     handoffNoteLabel: 'Qualcosa che dovremmo sapere? (facoltativo)',
     handoffNotePlaceholder: 'Per esempio il suo numero cliente o quando possiamo raggiungerla',
+    handoffEmailLabel: 'E-mail per la risposta (facoltativo)',
+    handoffEmailPlaceholder: 'Per rispondere anche se chiude questa pagina',
     handoffSubmit: 'Richiedi una persona',
     handoffSubmitting: 'Invio in corso…',
     handoffCancel: 'Annulla',

@@ -46,7 +46,7 @@ export default async function HandoffPage({ params }: { params: Promise<{ id: st
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <HandoffStatusBadge status={handoff.status} claimedBy={mine ? 'you' : handoff.claimedByName} />
           <span>{HANDOFF_REASON_LABELS[handoff.reason] ?? handoff.reason}</span>·
-          <span>{handoff.customerName ? `${handoff.customerName} · ${handoff.customerEmail}` : 'anonymous'}</span>·<span>{languageName(handoff.lang)}</span>·
+          <span data-testid="handoff-customer">{handoff.customerName ? `${handoff.customerName} · ${handoff.customerEmail}` : handoff.contactEmail ? `anonymous · reply to ${handoff.contactEmail}` : 'anonymous'}</span>·<span>{languageName(handoff.lang)}</span>·
           <span>
             asked {formatDateTime(handoff.createdAt)}
             {handoff.status !== 'closed' && <> ({formatWaiting(now - handoff.createdAt.getTime())} ago)</>}

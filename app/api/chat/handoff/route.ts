@@ -16,7 +16,7 @@ export const POST = route(
     const { db } = await getDatabase();
     const opened = await openConversation(db, { id: body.conversationId, owner: caller.visitor.owner, title: body.note || 'Talk to a person', lang: null });
     if (!opened.ok) throw new ApiError(404, 'not_found', 'No such conversation.');
-    const { handoff, created } = await requestHandoff(db, { conversationId: opened.conversation.id, reason: body.reason, note: body.note || null });
+    const { handoff, created } = await requestHandoff(db, { conversationId: opened.conversation.id, reason: body.reason, note: body.note || null, contactEmail: body.email ?? null });
     return NextResponse.json({ handoff }, { status: created ? 201 : 200 });
   },
 );
