@@ -128,6 +128,11 @@ export type AnswerResult = {
   error: string | null;
 };
 
+/** "German" in the reply's language ("allemand", "tedesco"). */
+function languageName(code: string, inLanguage: Locale): string {
+  return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+}
+
 /** Share of the question's words the corpus knows: low means the topic is not ours at all. */
 function knownShare(text: string, lang: Locale, stats: TermStats): number {
   const terms = [...new Set(contentTerms(text, lang))];
@@ -262,6 +267,13 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   const confidentRetrieval = !strict && (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore;
   const passed = new Set(chosen.map((h) => h.chunkId));
   const bySource = new Map(sources.map((s) => [s.n, s]));
+  // Every source in another language: say so before the answer (the built-in model quotes it as written).
+  const foreign = [...new Set(sources.map((s) => s.lang))].filter((l) => l !== lang);
+  const notice = sources.length > 0 && sources.every((s) => s.lang !== lang) ? replies.onlyInLanguages(foreign.map((l) => languageName(l, lang))) : null;
+  const onText = (text: string) => {
+    if (notice && !out.text && text) out.emit(`${notice}\n\n`);
+    out.emit(text);
+  };
   const system = systemPrompt({ company: deps.company, lang });
   const prompt = userPrompt({ question: input.question, standalone: query, lang, sources });
 
@@ -278,7 +290,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
         sources,
         abortSignal: input.abortSignal,
         timeoutMs: settings.modelTimeoutMs,
-        onText: out.emit,
+        onText,
         onCited: (numbers) => sink.citations?.(numbers.map((n, i) => toCitation(bySource.get(n)!, i + 1))),
         providerOptions: {
           lantern: { minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage },

@@ -4,6 +4,7 @@ import { getConfig } from '@/lib/config';
 import { getReadDatabase } from '@/lib/db';
 import { searchChunks, uniqueDocuments, type SearchHit } from './search';
 import { correctSpelling } from './spelling';
+import { preferSameLanguage } from './translations';
 
 /** Search as the help site runs it: the app's database and models, the configured weights. */
 export async function searchHelpCenter({
@@ -22,15 +23,19 @@ export async function searchHelpCenter({
   const { db } = await getReadDatabase();
   const started = performance.now();
   const spelling = await correctSpelling(db, query);
-  const hits = await searchChunks(
-    { db, embedder: createEmbedder(config.model), reranker: createReranker() },
-    { query: spelling.query, lang, k: 40, audience: includeInternal ? 'all' : 'public', weights: config.search, correctSpelling: false },
-  );
+  const deps = { db, embedder: createEmbedder(config.model), reranker: createReranker() };
+  const options = { audience: includeInternal ? ('all' as const) : ('public' as const), weights: config.search };
+  const hits = await searchChunks(deps, { ...options, query: spelling.query, lang, k: 40, correctSpelling: false });
   // A passage scoring no more than the reranker gives on retrieval rank alone shares no word
   // with the query: nearest neighbours of nonsense, not results.
   const relevant = hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  // Results in the UI language first: an article's version in that language instead of another's,
+  // then the articles that exist only in other languages.
+  const local = lang ? await preferSameLanguage(deps, { hits: relevant, lang, query: spelling.query, options }) : relevant;
+  const documents = uniqueDocuments(local);
+  const ordered = lang ? [...documents.filter((h) => h.lang === lang), ...documents.filter((h) => h.lang !== lang)] : documents;
   return {
-    hits: uniqueDocuments(relevant).slice(0, k),
+    hits: ordered.slice(0, k),
     ms: performance.now() - started,
     correctedQuery: Object.keys(spelling.corrections).length > 0 ? spelling.query : undefined,
   };

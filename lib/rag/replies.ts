@@ -14,6 +14,8 @@ type Replies = {
   accountSoon: string;
   clarifyVersion: (options: string[]) => string;
   modelUnavailable: string;
+  /** Before an answer whose every source is in another language: says so plainly (languages named in the reply's language). */
+  onlyInLanguages: (languages: string[]) => string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -38,6 +40,7 @@ export const REPLIES: Record<Locale, Replies> = {
     clarifyVersion: (options) => `Which one do you have: ${list(options, 'or')}? The answer differs between them.`,
     modelUnavailable:
       "I'm sorry, I can't answer right now because our answer service isn't responding. Please try again in a moment, or use **Talk to a person** below.",
+    onlyInLanguages: (languages) => `Our help article on this is only available in ${list(languages, 'and')}.`,
   },
   de: {
     noAnswer:
@@ -58,6 +61,7 @@ export const REPLIES: Record<Locale, Replies> = {
     clarifyVersion: (options) => `Welches Gerät haben Sie: ${list(options, 'oder')}? Die Antwort ist je nach Gerät unterschiedlich.`,
     modelUnavailable:
       'Entschuldigung, ich kann gerade nicht antworten, weil unser Antwortdienst nicht reagiert. Bitte versuchen Sie es gleich noch einmal oder klicken Sie unten auf **Mit einer Person sprechen**.',
+    onlyInLanguages: (languages) => `Unser Hilfeartikel dazu ist nur auf ${list(languages, 'und')} verfügbar.`,
   },
   fr: {
     noAnswer:
@@ -78,6 +82,7 @@ export const REPLIES: Record<Locale, Replies> = {
     clarifyVersion: (options) => `Lequel avez-vous : ${list(options, 'ou')} ? La réponse diffère selon le modèle.`,
     modelUnavailable:
       'Désolé, je ne peux pas répondre pour le moment car notre service de réponse ne répond pas. Réessayez dans un instant ou utilisez **Parler à une personne** ci-dessous.',
+    onlyInLanguages: (languages) => `Notre article d'aide à ce sujet n'existe qu'en ${list(languages, 'et')}.`,
   },
   it: {
     noAnswer:
@@ -98,5 +103,6 @@ export const REPLIES: Record<Locale, Replies> = {
     clarifyVersion: (options) => `Quale avete: ${list(options, 'o')}? La risposta cambia a seconda del modello.`,
     modelUnavailable:
       'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovate tra poco o usate **Parla con una persona** qui sotto.',
+    onlyInLanguages: (languages) => `Il nostro articolo su questo argomento è disponibile solo in ${list(languages, 'e')}.`,
   },
 };

@@ -5,11 +5,14 @@ import type { Db } from '@/lib/db/client';
 import type { Locale } from '@/lib/i18n/locales';
 import { searchChunks, type SearchHit, type SearchWeights } from './search';
 import { correctSpelling } from './spelling';
+import { preferSameLanguage } from './translations';
 
 /**
  * The retrieve stage: the standalone question, spelling-corrected against the corpus, searched
- * in the conversation's language (and in the version the dialog settled on, if any); hits the
- * reranker rates no better than its prior are not evidence of anything and are dropped.
+ * across languages with the conversation's language preferred (and in the version the dialog
+ * settled on, if any); hits the reranker rates no better than its prior are not evidence of
+ * anything and are dropped; passages of articles that exist in the conversation's language are
+ * taken from that translation.
  */
 export type Retrieval = { query: string; hits: SearchHit[] };
 
@@ -18,6 +21,10 @@ export async function retrieve(
   { standalone, lang, version, weights }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights },
 ): Promise<Retrieval> {
   const spelling = await correctSpelling(deps.db, standalone);
-  const hits = await searchChunks(deps, { query: spelling.query, lang, k: 20, audience: 'public', version, weights, correctSpelling: false });
-  return { query: spelling.query, hits: hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior) };
+  const options = { audience: 'public' as const, version, weights };
+  const found = await searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false });
+  const relevant = found.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  // The customer's language wherever the article exists in it.
+  const hits = await preferSameLanguage(deps, { hits: relevant, lang, query: spelling.query, options });
+  return { query: spelling.query, hits };
 }

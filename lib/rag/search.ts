@@ -29,6 +29,8 @@ export type SearchOptions = {
   audience?: 'public' | 'all';
   product?: string;
   version?: string;
+  /** Only passages of these documents (e.g. the translations of what was found). */
+  documentIds?: string[];
   weights?: SearchWeights;
   /** Candidates each retriever contributes (HNSW returns at most hnsw.ef_search = 40 rows). */
   pool?: number;
@@ -111,6 +113,10 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   if ((options.audience ?? 'public') === 'public') filters.push(sql`c.audience = 'public'`);
   if (options.product) filters.push(sql`c.product = ${options.product}`);
   if (options.version) filters.push(sql`(c.version is null or c.version = ${options.version})`);
+  if (options.documentIds) {
+    if (options.documentIds.length === 0) return [];
+    filters.push(sql`c.document_id in ${options.documentIds}`);
+  }
   const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
 
   const useVector = method !== 'fts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { editDistance } from './spelling';
 
 /**
  * How many chunks contain each word, read from lexeme_stats (the `simple` column: surface
@@ -28,6 +29,8 @@ type Loaded = {
   byLang: Map<TextLanguage, Map<string, number>>;
   /** Per folded word, how many chunks of each language contain it. */
   usage: Map<string, Partial<Record<TextLanguage, number>>>;
+  /** The usage map's words by first letter, built on first use, for the misspelt-word lookup. */
+  byInitial?: Map<string, string[]>;
   chunksPerLang: Partial<Record<TextLanguage, number>>;
   versions: string[];
 };
@@ -109,15 +112,44 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     return map;
   };
   const df = (term: string, lang: TextLanguage) => table(lang).get(term) ?? 0;
+  // A word the corpus lacks, typed by a customer, is usually one it has with a typo or another
+  // inflection ("neustarten", "aktiviren"): its nearest known word (same first letter, one edit
+  // away, two for long words) says as much about the language. At most a few lookups per text.
+  const nearestKnown = (word: string): string | undefined => {
+    if (!current.byInitial) {
+      current.byInitial = new Map();
+      for (const known of current.usage.keys()) {
+        const bucket = current.byInitial.get(known[0]!) ?? [];
+        bucket.push(known);
+        current.byInitial.set(known[0]!, bucket);
+      }
+    }
+    const cap = word.length >= 8 ? 2 : 1;
+    let best: { word: string; distance: number } | undefined;
+    for (const known of current.byInitial.get(word[0]!) ?? []) {
+      if (Math.abs(known.length - word.length) > cap) continue;
+      const distance = editDistance(word, known, cap);
+      if (distance <= cap && (!best || distance < best.distance)) best = { word: known, distance };
+    }
+    return best?.word;
+  };
+  const MAX_FUZZY_LOOKUPS = 3;
   const vocabularyLanguage = (text: string): TextLanguage | undefined => {
     // Naive Bayes over the words the corpus knows: P(word | language) from chunk counts, smoothed.
     const langs = (Object.keys(current.chunksPerLang) as TextLanguage[]).filter((l) => (current.chunksPerLang[l] ?? 0) > 0);
     if (langs.length < 2) return undefined;
     const score = new Map<TextLanguage, number>(langs.map((l) => [l, 0]));
     let known = 0;
+    let lookups = 0;
     for (const word of tokenize(text)) {
-      const entry = current.usage.get(word);
-      if (!entry || /\d/.test(word)) continue;
+      if (/\d/.test(word)) continue;
+      let entry = current.usage.get(word);
+      if (!entry && word.length >= 5 && lookups < MAX_FUZZY_LOOKUPS) {
+        lookups++;
+        const near = nearestKnown(word);
+        entry = near ? current.usage.get(near) : undefined;
+      }
+      if (!entry) continue;
       known++;
       for (const l of langs) score.set(l, score.get(l)! + Math.log(((entry[l] ?? 0) + 0.1) / current.chunksPerLang[l]!));
     }

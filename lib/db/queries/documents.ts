@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { queryRows } from '../rows';
 import { chunks, documents, type DocumentRow } from '../schema';
 
 export type StoredDocumentRef = { id: string; path: string; slug: string; contentHash: string };
@@ -38,6 +39,19 @@ export async function findTranslations(
     .select({ id: documents.id, slug: documents.slug, lang: documents.lang, title: documents.title })
     .from(documents)
     .where(and(eq(documents.translationOf, translationOf), includeInternal ? undefined : eq(documents.audience, 'public')));
+}
+
+/** For documents in other languages: their public version in `lang` (same translation_of key), by foreign id. */
+export async function findSameLanguageVersions(db: Db, { ids, lang }: { ids: string[]; lang: string }): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ foreign_id: string; local_id: string }>(
+    db,
+    sql`select f.id as foreign_id, min(t.id) as local_id
+      from documents f join documents t on t.translation_of = f.translation_of and t.lang = ${lang} and t.audience = 'public'
+      where f.id in ${ids} and f.lang <> ${lang} and f.translation_of is not null
+      group by f.id`,
+  );
+  return new Map(rows.map((r) => [r.foreign_id, r.local_id]));
 }
 
 export async function countKnowledge(db: Db): Promise<{ documents: number; chunks: number }> {

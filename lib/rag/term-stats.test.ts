@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbedder } from '@/lib/ai/models';
+import type { Database } from '@/lib/db/client';
+import { testBackends } from '@/lib/db/test-databases';
+import { runIngest } from './ingest/run';
+import { writeTestCorpus } from './ingest/test-corpus';
+import { loadTermStats } from './term-stats';
+
+describe.each(testBackends())('the corpus vocabulary on $name', ({ open }) => {
+  let database: Database;
+  let dir: string;
+
+  beforeAll(async () => {
+    database = await open();
+    dir = writeTestCorpus();
+    await runIngest(database.db, { dir, source: 'test', embedder: createEmbedder({ provider: 'local' }) });
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells the language of a short text by the words only one language’s articles use', async () => {
+    const stats = await loadTermStats(database.db);
+    expect(stats.vocabularyLanguage('Verbindungsprobleme')).toBe('de');
+    expect(stats.vocabularyLanguage('zzzz qqqq')).toBeUndefined();
+  });
+
+  it('reads a misspelt or inflected word by its nearest known word', async () => {
+    const stats = await loadTermStats(database.db);
+    // Not in the corpus as typed; one or two edits from German words that are.
+    expect(stats.vocabularyLanguage('Verbindungsproblme')).toBe('de');
+    expect(stats.vocabularyLanguage('Statusanzeigen')).toBe('de');
+    // Short words are not guessed at: too many neighbours.
+    expect(stats.vocabularyLanguage('Neus')).toBeUndefined();
+  });
+});
