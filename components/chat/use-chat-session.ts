@@ -80,8 +80,9 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
   const currentRef = useRef<Current | null>(null);
   const loadSeq = useRef(0);
   const started = useRef(false);
-  const onFinishRef = useRef<() => void>(() => {});
+  const onFinishRef = useRef<(message: ChatUIMessage) => void>(() => {});
   const signedInRef = useRef(signedIn);
+  const refreshHandoffRef = useRef<() => Promise<void>>(async () => {});
 
   useEffect(() => {
     currentRef.current = current;
@@ -95,7 +96,7 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
 
   const createChat = useCallback(
     (id: string, messages: ChatUIMessage[]) =>
-      new Chat<ChatUIMessage>({ id, messages, transport, generateId: newId, onFinish: () => onFinishRef.current() }),
+      new Chat<ChatUIMessage>({ id, messages, transport, generateId: newId, onFinish: ({ message }) => onFinishRef.current(message) }),
     [transport],
   );
 
@@ -174,8 +175,10 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
   }, [signedIn]);
 
   useEffect(() => {
-    onFinishRef.current = () => {
+    onFinishRef.current = (message) => {
       if (signedIn) refreshConversations();
+      // The assistant handed the conversation to a person: show the hand-off banner now.
+      if (message.metadata?.outcome === 'handoff') void refreshHandoffRef.current();
     };
   }, [signedIn, refreshConversations]);
 
@@ -278,6 +281,10 @@ export function useChatSession({ enabled, signedIn }: { enabled: boolean; signed
       // the banner shows up with the next load
     }
   }, []);
+
+  useEffect(() => {
+    refreshHandoffRef.current = refreshHandoff;
+  }, [refreshHandoff]);
 
   return {
     phase,

@@ -134,9 +134,10 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
   return result;
 }
 
-async function proposeChange(
+/** A write tool's call, previewed by the customer system and turned into an approval card (nothing changes yet). */
+export async function proposeChange(
   db: Db,
-  { toolName, toolInput, toolCallId, customerId, turn }: { toolName: WriteToolName; toolInput: unknown; toolCallId: string; customerId: string; turn: AccountTurnInput },
+  { toolName, toolInput, toolCallId, customerId, turn }: { toolName: WriteToolName; toolInput: unknown; toolCallId: string; customerId: string; turn: Pick<AccountTurnInput, 'conversationId' | 'userId' | 'messageId' | 'now' | 'lang' | 'question'> },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
   const previewed = await previewWrite(db, { toolName, input: toolInput, customerId, now: turn.now });
   if (!previewed) return { ok: false, text: notPossibleText(turn.lang) };

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import type { AccountTurnResult } from '@/lib/actions/account-turn';
 import { isWriteTool, type ApprovalCard } from '@/lib/domain/account-tools';
-import { answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type AnswerSink, type StandaloneKind } from '@/lib/rag/answer';
+import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type AnswerSink, type StandaloneKind } from '@/lib/rag/answer';
 import { condenseLocally, type Turn } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/i18n/detect-language';
@@ -10,6 +10,7 @@ import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion } from '@/lib/rag/versions';
 import { readClarificationReply } from './clarification';
 import type { DialogState } from './dialog-state';
+import { answerWithModelTools, type ModelTurnContext } from './model-turn';
 
 /**
  * The turn engine: one customer message from start to finish, above the help center (lib/rag)
@@ -42,6 +43,11 @@ export type TurnInput = {
   account?: AccountHandler;
   /** Where the dialog stood after the previous answer. */
   dialog?: DialogState;
+  /**
+   * The conversation the turn belongs to: with it, an LLM generator gets the whole turn with
+   * tools (lib/chat/model-turn.ts); without it (evaluations, try-it), the built-in rules route.
+   */
+  conversation?: ModelTurnContext;
 };
 
 export type TurnSink = AnswerSink & {
@@ -111,10 +117,16 @@ function nextDialog(previous: DialogState, result: AnswerResult, kind: Standalon
   return { topic: { question: result.standalone, version: result.version, lang: result.lang } };
 }
 
+/** The built-in model has rules; an LLM decides for itself, with tools. */
+function modelDecides(deps: AnswerDeps, input: TurnInput): input is TurnInput & { conversation: ModelTurnContext } {
+  return input.conversation !== undefined && !deps.generator.id.startsWith('local:');
+}
+
 export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnSink): Promise<TurnResult> {
   const dialog = input.dialog ?? {};
   const prior = previousLanguage(input.history) ?? input.locale;
   const lang: Locale = detectLanguage(input.question, { prior, vocabulary: deps.termStats.vocabularyLanguage }) ?? prior ?? DEFAULT_LOCALE;
+  if (modelDecides(deps, input)) return modelTurn(deps, input, lang, sink);
   const replies = REPLIES[lang];
   const out = new AnswerStream(sink);
   const fixed = (result: Omit<AnswerResult, 'text' | 'ttftMs' | 'totalMs' | keyof ReturnType<typeof noRetrieval>> & Partial<AnswerResult>, note: string | null = null): TurnResult => ({
@@ -171,5 +183,32 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
     { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, lang, abortSignal: input.abortSignal },
     sink,
   );
+  return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
+}
+
+/**
+ * The LLM's turn: the dialog state and the golden answers still come first (a clarification reply
+ * answers the question asked; experts beat models), then one model call with tools decides the
+ * rest. When the model fails before saying anything, the built-in path answers if configured.
+ */
+async function modelTurn(deps: AnswerDeps, input: TurnInput & { conversation: ModelTurnContext }, lang: Locale, sink: TurnSink): Promise<TurnResult> {
+  const dialog = input.dialog ?? {};
+  const understood = await understand(deps, input);
+  const question = { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, lang, abortSignal: input.abortSignal };
+  const golden = await answerFromGolden(deps, question, sink);
+  if (golden) return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note };
+  const result = await answerWithModelTools(deps, { input, lang, version: understood.version, standalone: understood.standalone, ctx: input.conversation }, sink);
+  if (result.outcome === 'error' && !result.text) {
+    // The model failed before saying anything: the built-in path answers when configured…
+    if (deps.fallback) {
+      const local = { ...deps, generator: deps.fallback, condenser: undefined, fallback: undefined };
+      const answered = await answerTurn(local, { ...input, conversation: undefined }, sink);
+      return { ...answered, error: result.error };
+    }
+    // …else a plain apology with the hand-off offer.
+    const out = new AnswerStream(sink);
+    out.emitWhole(REPLIES[lang].modelUnavailable);
+    return { ...result, text: out.text, ttftMs: out.ttftMs, dialog: { topic: dialog.topic }, dialogNote: understood.note };
+  }
   return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
 }

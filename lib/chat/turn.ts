@@ -103,6 +103,7 @@ export async function startChatTurn({
         {
           question,
           dialog,
+          conversation: { conversationId, messageId, userId, now },
           history: earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content, lang: m.lang })),
           locale: request.locale,
           earlierQuestions,
@@ -198,7 +199,7 @@ async function persist(
     ttftMs: result.ttftMs,
     totalMs: result.totalMs,
     error: result.error,
-    details: { golden: result.golden, version: result.version, dialog: result.dialogNote, standalone: result.standalone },
+    details: { golden: result.golden, version: result.version, dialog: result.dialogNote, standalone: result.standalone, tools: result.tools ?? [] },
   });
   await saveDialogState(db, { conversationId: ids.conversationId, state: result.dialog });
   await touchConversation(db, { id: ids.conversationId, lang: result.lang });

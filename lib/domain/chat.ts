@@ -26,7 +26,8 @@ export type HandoffReason = (typeof HANDOFF_REASONS)[number];
  * · agent (a support expert's reply) · account (answered from the customer's account data, or
  * the outcome of an approved action) · approval (an account change proposed, waiting for the
  * customer's approval card) · refused (the customer system said no, with the reason) · relayed
- * (a person holds the conversation: the message went to them, the bot only acknowledged it).
+ * (a person holds the conversation: the message went to them, the bot only acknowledged it) ·
+ * handoff (the model opened a hand-off to a person).
  */
 export const ANSWER_OUTCOMES = [
   'answered',
@@ -42,6 +43,7 @@ export const ANSWER_OUTCOMES = [
   'approval',
   'refused',
   'relayed',
+  'handoff',
 ] as const;
 export type AnswerOutcome = (typeof ANSWER_OUTCOMES)[number];
 

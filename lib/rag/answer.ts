@@ -119,6 +119,8 @@ export type AnswerResult = {
   retrieved: RetrievedTrace[];
   /** Documents of every source passed to the generator (for the citation-validity metric). */
   passedDocumentIds: string[];
+  /** Tools the model called (the LLM path), in order. */
+  tools?: string[];
   model: string;
   tokensIn: number;
   tokensOut: number;
@@ -170,7 +172,7 @@ export function noRetrieval(lang: Locale, standalone: string) {
   return {
     lang,
     standalone,
-    version: null,
+    version: null as string | null,
     clarifyOptions: null,
     golden: null,
     retrieved: [],
@@ -208,6 +210,37 @@ async function matchGolden(
   return { decision: { id: match.golden.id, score: match.score, used, matched: standalone, reason }, match };
 }
 
+/**
+ * The golden stage: the decision, and — when an expert's answer fits this very question — that
+ * answer, streamed verbatim with its articles as citations (no model call).
+ */
+async function goldenStage(
+  deps: AnswerDeps,
+  question: { standalone: string; standaloneKind: StandaloneKind; lang: Locale; version: string | undefined },
+  sink: AnswerSink,
+  out: AnswerStream,
+  base: Omit<ReturnType<typeof noRetrieval>, 'version'> & { version: string | null },
+): Promise<{ golden: GoldenDecision | null; match: GoldenMatch | null; verbatim: AnswerResult | null }> {
+  const { decision: golden, match } = await matchGolden(deps, question);
+  if (!match || golden?.used !== 'verbatim') return { golden, match, verbatim: null };
+  const docs = await findDocumentsByIds(deps.db, { ids: match.golden.sourceIds, includeInternal: false });
+  const citations = docs.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
+  sink.citations?.(citations);
+  out.emitWhole(match.golden.answer);
+  const verbatim = out.finish({ ...base, route: 'knowledge', outcome: 'golden', handoffOffered: false, citations, golden, version: match.version ?? base.version, model: 'golden' });
+  return { golden, match, verbatim };
+}
+
+/** A golden answer to this very question, streamed verbatim; null when none fits (the LLM path then runs). */
+export async function answerFromGolden(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult | null> {
+  const out = new AnswerStream(sink);
+  const versions = deps.settings.clarifyVersions ? deps.termStats.versions : [];
+  const version = input.version ?? mentionedVersion(input.standalone, versions);
+  const base = { ...noRetrieval(input.lang, input.standalone), version: version ?? null };
+  const { verbatim } = await goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version }, sink, out, base);
+  return verbatim;
+}
+
 export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult> {
   const out = new AnswerStream(sink);
   const { settings } = deps;
@@ -218,14 +251,9 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   const base = { ...noRetrieval(lang, standalone), version: version ?? null };
 
   // Experts beat models: a golden answer to this very question is given verbatim, with no model call.
-  const { decision: golden, match } = await matchGolden(deps, { standalone, standaloneKind: input.standaloneKind, lang, version });
-  const goldenDocs = match && golden?.used !== 'no' ? await findDocumentsByIds(deps.db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
-  if (match && golden?.used === 'verbatim') {
-    const citations = goldenDocs.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
-    sink.citations?.(citations);
-    out.emitWhole(match.golden.answer);
-    return out.finish({ ...base, route: 'knowledge', outcome: 'golden', handoffOffered: false, citations, golden, version: match.version ?? base.version, model: 'golden' });
-  }
+  const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version }, sink, out, base);
+  if (verbatim) return verbatim;
+  const goldenDocs = match && golden?.used === 'source' ? await findDocumentsByIds(deps.db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
   const goldenSource: GoldenSource | undefined =
     match && golden?.used === 'source' && goldenDocs[0]
       ? { documentId: goldenDocs[0].id, title: goldenDocs[0].title, slug: goldenDocs[0].slug, lang: match.golden.lang, question: match.golden.question, answer: match.golden.answer }

@@ -34,6 +34,20 @@ export class CitationFilter {
     return this.emit(out);
   }
 
+  /**
+   * At the end of an answer that may stand without a citation (it reports account data): the
+   * held text, with any invalid markers already removed.
+   */
+  releaseUncited(): string {
+    this.space = '';
+    this.marker = '';
+    if (this.released) return '';
+    this.released = true;
+    const all = this.held;
+    this.held = '';
+    return all.trimEnd();
+  }
+
   /** At the end of the answer: the rest, or '' when no valid citation ever appeared. */
   flush(): string {
     // An unfinished marker at the very end is dropped; trailing whitespace is not worth keeping.

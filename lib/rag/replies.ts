@@ -16,6 +16,8 @@ type Replies = {
   modelUnavailable: string;
   /** Before an answer whose every source is in another language: says so plainly (languages named in the reply's language). */
   onlyInLanguages: (languages: string[]) => string;
+  /** After the assistant opened a hand-off itself. */
+  handoffOpened: string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -41,6 +43,7 @@ export const REPLIES: Record<Locale, Replies> = {
     modelUnavailable:
       "I'm sorry, I can't answer right now because our answer service isn't responding. Please try again in a moment, or use **Talk to a person** below.",
     onlyInLanguages: (languages) => `Our help article on this is only available in ${list(languages, 'and')}.`,
+    handoffOpened: 'I have asked a person from our support team to take over; they will reply here in this chat.',
   },
   de: {
     noAnswer:
@@ -62,6 +65,7 @@ export const REPLIES: Record<Locale, Replies> = {
     modelUnavailable:
       'Entschuldigung, ich kann gerade nicht antworten, weil unser Antwortdienst nicht reagiert. Bitte versuchen Sie es gleich noch einmal oder klicken Sie unten auf **Mit einer Person sprechen**.',
     onlyInLanguages: (languages) => `Unser Hilfeartikel dazu ist nur auf ${list(languages, 'und')} verfügbar.`,
+    handoffOpened: 'Ich habe eine Person aus unserem Support-Team gebeten, zu übernehmen; sie antwortet Ihnen hier im Chat.',
   },
   fr: {
     noAnswer:
@@ -83,6 +87,7 @@ export const REPLIES: Record<Locale, Replies> = {
     modelUnavailable:
       'Désolé, je ne peux pas répondre pour le moment car notre service de réponse ne répond pas. Réessayez dans un instant ou utilisez **Parler à une personne** ci-dessous.',
     onlyInLanguages: (languages) => `Notre article d'aide à ce sujet n'existe qu'en ${list(languages, 'et')}.`,
+    handoffOpened: "J'ai demandé à une personne de notre équipe support de prendre le relais ; elle vous répondra ici, dans ce chat.",
   },
   it: {
     noAnswer:
@@ -104,5 +109,6 @@ export const REPLIES: Record<Locale, Replies> = {
     modelUnavailable:
       'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovate tra poco o usate **Parla con una persona** qui sotto.',
     onlyInLanguages: (languages) => `Il nostro articolo su questo argomento è disponibile solo in ${list(languages, 'e')}.`,
+    handoffOpened: 'Ho chiesto a una persona del nostro team di supporto di subentrare; le risponderà qui in chat.',
   },
 };
