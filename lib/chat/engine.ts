@@ -1,8 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
-import type { AccountTurnResult } from '@/lib/actions/account-turn';
-import { isWriteTool, type ApprovalCard } from '@/lib/domain/account-tools';
-import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type AnswerSink, type StandaloneKind } from '@/lib/rag/answer';
-import { condenseLocally, type Turn } from '@/lib/rag/condense';
+import { isWriteTool } from '@/lib/domain/account-tools';
+import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type StandaloneKind } from '@/lib/rag/answer';
+import { condenseLocally } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { REPLIES } from '@/lib/rag/replies';
@@ -10,7 +9,10 @@ import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion } from '@/lib/rag/versions';
 import { readClarificationReply } from './clarification';
 import type { DialogState } from './dialog-state';
-import { answerWithModelTools, type ModelTurnContext } from './model-turn';
+import { answerWithModelTools } from './model-turn';
+import type { ModelTurnContext, TurnInput, TurnResult, TurnSink } from './turn-types';
+
+export type { AccountHandler, ModelTurnContext, TurnInput, TurnResult, TurnSink } from './turn-types';
 
 /**
  * The turn engine: one customer message from start to finish, above the help center (lib/rag)
@@ -18,49 +20,6 @@ import { answerWithModelTools, type ModelTurnContext } from './model-turn';
  * account, knowledge) → the next dialog state. Storing and transport are the caller's
  * (lib/chat/turn.ts); a conversation a person holds never gets here (lib/chat/held-conversation.ts).
  */
-
-/** Account requests (lib/actions): recognised for everyone, answered with tools for signed-in customers. */
-export type AccountHandler = {
-  /** The account tool the customer's own words ask for, if any. */
-  requestedTool(question: string, lang: Locale): string | null;
-  /** Present only for a signed-in user. */
-  answer?(
-    request: { question: string; lang: Locale; history: Turn[] },
-    sink: { text(delta: string): void; approval(card: ApprovalCard): void },
-  ): Promise<AccountTurnResult>;
-};
-
-export type TurnInput = {
-  question: string;
-  /** Earlier turns, oldest first. */
-  history: (Turn & { lang?: string | null })[];
-  /** The site's language: a prior for messages too short to tell. */
-  locale?: Locale;
-  signedIn: boolean;
-  abortSignal?: AbortSignal;
-  /** Questions from before `history` (a long conversation's rolling summary), oldest first. */
-  earlierQuestions?: string[];
-  account?: AccountHandler;
-  /** Where the dialog stood after the previous answer. */
-  dialog?: DialogState;
-  /**
-   * The conversation the turn belongs to: with it, an LLM generator gets the whole turn with
-   * tools (lib/chat/model-turn.ts); without it (evaluations, try-it), the built-in rules route.
-   */
-  conversation?: ModelTurnContext;
-};
-
-export type TurnSink = AnswerSink & {
-  /** An account change waiting for the customer's approval. */
-  approval?(card: ApprovalCard): void;
-};
-
-export type TurnResult = AnswerResult & {
-  /** Where the dialog stands after this answer (to store with the conversation). */
-  dialog: DialogState;
-  /** How the dialog state shaped this turn, for the trace. */
-  dialogNote: string | null;
-};
 
 function previousLanguage(history: TurnInput['history']): Locale | undefined {
   for (let i = history.length - 1; i >= 0; i--) {

@@ -11,7 +11,7 @@ import { REPLIES } from '@/lib/rag/replies';
 import { toCitation } from '@/lib/rag/sources';
 import { requestHandoffTool } from './tools/request-handoff';
 import { newSearchLedger, searchHelpCenterTool } from './tools/search-help-center';
-import type { TurnInput, TurnSink } from './engine';
+import type { ModelTurnContext, TurnInput, TurnSink } from './turn-types';
 
 /**
  * The turn with an LLM: the model decides. One streamText call gets the tools that fit the caller
@@ -22,8 +22,6 @@ import type { TurnInput, TurnSink } from './engine';
  * knowledge answer that cites none is replaced by the no-answer reply. Text written before any
  * search (a greeting, a clarifying question, a report of account data) is shown as written.
  */
-
-export type ModelTurnContext = { conversationId: string; messageId: string; userId: string | null; now: Date };
 
 const MAX_STEPS = 6;
 
