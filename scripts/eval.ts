@@ -8,6 +8,12 @@
  * Scores the account tools' selection and arguments on the instruction set, through the chat's
  * language model (the built-in one, or the configured LLM) and the AI SDK's tool validation.
  *
+ * npm run eval -- --dialogs [--qa content/golden/dialogs.jsonl] [--corpus DIR] [--json]
+ * Runs multi-turn dialogs through the real chat turn (dialog state, held conversations, account
+ * tools) on a throwaway database seeded with the demo accounts, customers, golden answers and the
+ * articles (--corpus, default CONTENT_DIR), and checks every turn. Without --corpus the run is
+ * stored in the configured database for the console.
+ *
  * npm run eval -- --answers [--with-golden] [--judge]
  * Runs the chat's answer pipeline on every question and scores the replies: answer language,
  * citation validity and match, abstention, token overlap with the expert answer; with --judge
@@ -43,6 +49,10 @@ import { computeActionMetrics, DEMO_CATALOG, evaluateActions, formatActionReport
 import { modelRecogniser } from '@/lib/eval/action-model';
 import { localAccountModel } from '@/lib/actions/account-model';
 import type { QaItem } from '@/lib/eval/qa';
+import { dialogMetrics, formatDialogReport, loadDialogs, runDialogs, type DialogResult } from '@/lib/eval/dialogs';
+import { seedDemoCustomers } from '@/lib/actions/seed';
+import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 
 const METHODS = ['fts', 'vector', 'hybrid', 'hybrid+rerank'] as const;
 const argsSchema = z.object({
@@ -53,6 +63,7 @@ const argsSchema = z.object({
   run: z.string().optional(),
   answers: z.boolean().default(false),
   actions: z.boolean().default(false),
+  dialogs: z.boolean().default(false),
   withGolden: z.boolean().default(false),
   judge: z.boolean().default(false),
   compare: z
@@ -84,7 +95,7 @@ runCli(async () => {
     options: {
       corpus: { type: 'string' }, qa: { type: 'string' }, k: { type: 'string' }, json: { type: 'boolean' },
       run: { type: 'string' }, compare: { type: 'string' },
-      answers: { type: 'boolean' }, 'with-golden': { type: 'boolean' }, judge: { type: 'boolean' }, actions: { type: 'boolean' },
+      answers: { type: 'boolean' }, 'with-golden': { type: 'boolean' }, judge: { type: 'boolean' }, actions: { type: 'boolean' }, dialogs: { type: 'boolean' },
     },
   });
   const args = argsSchema.parse({ ...values, withGolden: values['with-golden'] });
@@ -92,6 +103,10 @@ runCli(async () => {
   const interactive = process.stderr.isTTY && !args.json;
   if (args.actions) {
     await runActionEval({ file: args.qa ?? path.join('content', 'golden', 'actions.jsonl'), json: args.json });
+    return;
+  }
+  if (args.dialogs) {
+    await runDialogEval({ file: args.qa ?? path.join('content', 'golden', 'dialogs.jsonl'), corpus: args.corpus, json: args.json, interactive });
     return;
   }
   const qaPath = args.qa ?? (args.corpus ? path.join(args.corpus, '..', 'qa.jsonl') : path.join('content', 'golden'));
@@ -195,6 +210,47 @@ async function runAnswerEval(o: {
   console.log(formatAnswerReport(overall, byLanguage, {}));
   console.log(`\nOutcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   if (o.judge) console.log(`LLM judge correctness: ${judgeScore === null ? 'n/a' : judgeScore.toFixed(3)} over ${scored.length} answers (${judged.length - scored.length} unparseable verdicts)`);
+}
+
+/** The dialogs' clock: relative dates in them ("Thursday") mean the same every run. */
+const DIALOG_NOW = new Date('2026-11-23T10:00:00+01:00');
+
+async function runDialogEval({ file, corpus, json, interactive }: { file: string; corpus?: string; json: boolean; interactive: boolean }) {
+  const config = getConfig();
+  const dialogs = loadDialogs(file);
+  const database = await openPglite();
+  let results: DialogResult[];
+  try {
+    await migrateDatabase(database);
+    const dir = corpus ?? config.content.dir;
+    const bar = progressBar('ingest', interactive);
+    await runIngest(database.db, { dir, source: 'eval-corpus', embedder: createEmbedder(config.model), onProgress: (p) => p.phase === 'embed' && bar.update(p.done, p.total) });
+    bar.stop();
+    await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
+    await seedDemoCustomers(database.db, { now: DIALOG_NOW });
+    await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
+    const run = progressBar('dialogs'.padEnd(13), interactive);
+    results = await runDialogs({ db: database.db, config, now: DIALOG_NOW, expertEmail: 'expert@alpenwave.example' }, dialogs, { onProgress: run.update });
+    run.stop();
+  } finally {
+    await database.close();
+  }
+  const metrics = dialogMetrics(results);
+  const evalConfig = { qa: file, dialogs: dialogs.length, corpus: corpus ?? null, model: config.model.provider === 'openai' ? config.model.chatModel : 'local' };
+  if (!corpus) {
+    const stored = await openConfiguredDatabase(config);
+    try {
+      await stored.db.insert(evalRuns).values({ kind: 'dialogs', config: evalConfig, metrics, results });
+    } finally {
+      await stored.close();
+    }
+  }
+  if (json) {
+    console.log(JSON.stringify({ config: evalConfig, metrics }, null, 2));
+    return;
+  }
+  console.log(`\n${dialogs.length} dialogs from ${file}; model ${evalConfig.model}\n`);
+  console.log(formatDialogReport(metrics, results));
 }
 
 async function runActionEval({ file, json }: { file: string; json: boolean }) {

@@ -73,6 +73,16 @@ describe.each(testBackends())('account actions in the chat on $name', ({ open })
     expect(message.metadata?.lang).toBe('de');
   });
 
+  it('reads an account follow-up together with the request before it ("move it to Thursday then")', async () => {
+    const { conversationId } = await chat('When is my technician coming?');
+    const { message } = await chat('move it to Thursday then', { conversationId });
+    expect(message.metadata?.outcome).toBe('approval');
+    expect(cardsOf(message)).toEqual([expect.objectContaining({ toolName: 'reschedule_appointment', status: 'pending' })]);
+    // Alone, with no account request before it, the same words are no account request.
+    const alone = await chat('move it to Thursday then');
+    expect(alone.message.metadata?.outcome).not.toBe('approval');
+  });
+
   it('proposes a plan change on an approval card, changes nothing until approved, then executes once with an audit row', async () => {
     const before = await snapshotCustomerSystem(demo.database);
     const { message, conversationId } = await chat('Please change my internet plan to Wave Home 1000');

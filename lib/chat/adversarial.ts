@@ -156,7 +156,7 @@ export const HOT_PATH: HotPathStep[] = [
     run: (m) => {
       const history = [{ role: 'user' as const, content: 'How do I restart my Box 5?' }, { role: 'assistant' as const, content: 'Hold the button.' }];
       const standalone = condenseLocally(m, history);
-      check(standalone === m || standalone === `How do I restart my Box 5? ${m}`, 'condenseLocally');
+      check(standalone === m || standalone === `How do I restart my Box 5? ${m} ${m}`, 'condenseLocally');
       check(condenseLocally(m) === m, 'condenseLocally without history');
     },
   },

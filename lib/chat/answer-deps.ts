@@ -13,6 +13,8 @@ export function answerSettings(config: Config, overrides: Partial<AnswerSettings
     goldenSourceThreshold: config.chat.goldenSourceThreshold,
     maxSources: config.chat.maxSources,
     clarifyVersions: true,
+    // The built-in model quotes passages as written; an LLM answers in the customer's language.
+    sameLanguageSources: config.model.provider !== 'openai',
     modelTimeoutMs: config.chat.modelTimeoutMs,
     minCoverage: config.chat.localMinCoverage,
     confidentMinCoverage: config.chat.localConfidentMinCoverage,

@@ -13,6 +13,8 @@ const PendingClarification = z.object({
   question: z.string().max(2_000),
   /** Version ids as the corpus names them (e.g. box3, box5), in the order they were offered. */
   options: z.array(z.string().max(40)).min(2).max(6),
+  /** The article the question led to, in each version (older states have none). */
+  documents: z.record(z.string().max(40), z.string().max(200)).optional(),
   lang: z.string().max(5),
 });
 
@@ -23,9 +25,13 @@ const Topic = z.object({
   lang: z.string().max(5),
 });
 
+/** The last account request, for follow-ups that lean on it ("move it to Thursday then"). */
+const AccountTopic = z.object({ question: z.string().max(2_000) });
+
 export const DialogStateSchema = z.object({
   pending: PendingClarification.optional(),
   topic: Topic.optional(),
+  account: AccountTopic.optional(),
 });
 
 export type DialogState = z.infer<typeof DialogStateSchema>;

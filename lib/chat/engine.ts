@@ -8,6 +8,7 @@ import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion } from '@/lib/rag/versions';
 import { readClarificationReply } from './clarification';
+import { leansOnPrevious } from './leans-on-previous';
 import type { DialogState } from './dialog-state';
 import { answerWithModelTools } from './model-turn';
 import type { ModelTurnContext, TurnInput, TurnResult, TurnSink } from './turn-types';
@@ -33,20 +34,24 @@ function previousLanguage(history: TurnInput['history']): Locale | undefined {
 async function understand(
   deps: AnswerDeps,
   input: TurnInput,
-): Promise<{ standalone: string; kind: StandaloneKind; version: string | undefined; note: string | null }> {
+): Promise<{ standalone: string; kind: StandaloneKind; version: string | undefined; document?: string; lang?: string; note: string | null }> {
   const dialog = input.dialog ?? {};
   const versions = deps.termStats.versions;
   // The reply to our own "which one do you have?" answers the question we asked about.
   if (dialog.pending) {
     const reply = readClarificationReply(input.question, dialog.pending);
-    if (reply.kind === 'chosen') return { standalone: dialog.pending.question, kind: 'resolved', version: reply.version, note: `clarification answered: ${reply.version}` };
+    if (reply.kind === 'chosen') {
+      const document = dialog.pending.documents?.[reply.version];
+      // "Box 5 je crois" is too short to tell its language: it is the conversation's.
+      return { standalone: dialog.pending.question, kind: 'resolved', version: reply.version, document, lang: dialog.pending.lang, note: `clarification answered: ${reply.version}` };
+    }
   }
   // "And on the Box 3?" / "what about the newer one?" after an answer: the same question, in that version.
   const topic = dialog.topic;
   if (topic && versions.length > 1) {
     const swap = readClarificationReply(input.question, { options: versions }, { maxExtraWords: 0 });
     if (swap.kind === 'chosen' && swap.version !== topic.version) {
-      return { standalone: topic.question, kind: 'resolved', version: swap.version, note: `same topic, other version: ${swap.version}` };
+      return { standalone: topic.question, kind: 'resolved', version: swap.version, lang: topic.lang, note: `same topic, other version: ${swap.version}` };
     }
   }
   const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
@@ -69,7 +74,7 @@ async function understand(
 
 function nextDialog(previous: DialogState, result: AnswerResult, kind: StandaloneKind): DialogState {
   if (result.outcome === 'clarify' && result.clarifyOptions) {
-    return { topic: previous.topic, pending: { kind: 'version', question: result.standalone, options: result.clarifyOptions, lang: result.lang } };
+    return { topic: previous.topic, pending: { kind: 'version', question: result.standalone, options: result.clarifyOptions, documents: result.clarifyDocuments, lang: result.lang } };
   }
   if (result.route === 'out_of_scope') return { topic: previous.topic };
   if (kind === 'joined' && previous.topic) return { topic: { ...previous.topic, version: result.version ?? previous.topic.version } };
@@ -88,10 +93,13 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   if (modelDecides(deps, input)) return modelTurn(deps, input, lang, sink);
   const replies = REPLIES[lang];
   const out = new AnswerStream(sink);
+  // The account request a follow-up leans on: this message, or the one it followed up.
+  let accountTopic = input.question;
   const fixed = (result: Omit<AnswerResult, 'text' | 'ttftMs' | 'totalMs' | keyof ReturnType<typeof noRetrieval>> & Partial<AnswerResult>, note: string | null = null): TurnResult => ({
     ...out.finish({ ...noRetrieval(lang, input.question), ...result }),
-    // Small talk and account requests leave the topic for the next follow-up, and drop a pending clarification.
-    dialog: { topic: dialog.topic },
+    // Small talk and account requests leave the topic for the next follow-up, and drop a pending
+    // clarification; an account request becomes the account topic.
+    dialog: { topic: dialog.topic, ...(result.route === 'account' ? { account: { question: accountTopic } } : {}) },
     dialogNote: note,
   });
 
@@ -104,11 +112,19 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   }
 
   const understood = await understand(deps, input);
+  if (isLocale(understood.lang)) return answerKnowledge(understood.lang);
   // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
   // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
   // change something; a question about bills in general still gets the help articles. A reply to
   // our own clarifying question is never an account request.
-  const requestedTool = understood.kind === 'resolved' ? null : (input.account?.requestedTool(input.question, lang) ?? null);
+  // An account follow-up ("move it to Thursday then") is read together with the account request before it.
+  const accountQuestion = (text: string) => input.account?.requestedTool(text, lang) ?? null;
+  const joinedAccount = dialog.account && input.signedIn && leansOnPrevious(input.question) ? `${dialog.account.question} ${input.question}` : null;
+  const alone = understood.kind === 'resolved' ? null : accountQuestion(input.question);
+  const joined = understood.kind === 'resolved' || alone || !joinedAccount ? null : accountQuestion(joinedAccount);
+  const requestedTool = alone ?? joined;
+  const accountText = joined ? joinedAccount! : input.question;
+  if (joined) accountTopic = dialog.account!.question;
   const accountRequest =
     understood.kind !== 'resolved' &&
     (formRoute === 'account' || (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool))));
@@ -122,7 +138,7 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
       return fixed({ route: 'account', outcome: 'no_answer', handoffOffered: true });
     }
     const turns = input.history.filter((t) => t.role === 'user' || t.role === 'assistant');
-    const account = await input.account.answer({ question: input.question, lang, history: turns }, { text: out.emit, approval: (card) => sink.approval?.(card) });
+    const account = await input.account.answer({ question: accountText, lang, history: turns }, { text: out.emit, approval: (card) => sink.approval?.(card) });
     if (account.outcome === 'no_answer' || account.outcome === 'error') {
       if (!out.text) out.emitWhole(account.outcome === 'error' ? replies.modelUnavailable : replies.noAnswer);
     }
@@ -131,18 +147,23 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
       outcome: account.outcome === 'no_answer' ? 'no_answer' : account.outcome,
       handoffOffered: account.outcome === 'no_answer' || account.outcome === 'error',
       model: account.model,
+      tools: account.tools.map((t) => ({ name: t.toolName, input: t.input })),
       tokensIn: account.tokensIn,
       tokensOut: account.tokensOut,
       error: account.error,
     });
   }
 
-  const result = await answerFromKnowledge(
-    deps,
-    { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, lang, abortSignal: input.abortSignal },
-    sink,
-  );
-  return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
+  return answerKnowledge(lang);
+
+  async function answerKnowledge(answerLang: Locale): Promise<TurnResult> {
+    const result = await answerFromKnowledge(
+      deps,
+      { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, document: understood.document, lang: answerLang, abortSignal: input.abortSignal },
+      sink,
+    );
+    return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
+  }
 }
 
 /**
@@ -150,10 +171,12 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
  * answers the question asked; experts beat models), then one model call with tools decides the
  * rest. When the model fails before saying anything, the built-in path answers if configured.
  */
-async function modelTurn(deps: AnswerDeps, input: TurnInput & { conversation: ModelTurnContext }, lang: Locale, sink: TurnSink): Promise<TurnResult> {
+async function modelTurn(deps: AnswerDeps, input: TurnInput & { conversation: ModelTurnContext }, detected: Locale, sink: TurnSink): Promise<TurnResult> {
+  let lang = detected;
   const dialog = input.dialog ?? {};
   const understood = await understand(deps, input);
-  const question = { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, lang, abortSignal: input.abortSignal };
+  if (isLocale(understood.lang)) lang = understood.lang;
+  const question = { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, document: understood.document, lang, abortSignal: input.abortSignal };
   const golden = await answerFromGolden(deps, question, sink);
   if (golden) return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note };
   const result = await answerWithModelTools(deps, { input, lang, version: understood.version, standalone: understood.standalone, ctx: input.conversation }, sink);

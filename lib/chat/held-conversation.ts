@@ -10,10 +10,10 @@ import { detectLanguage } from '@/lib/i18n/detect-language';
  */
 
 const ACKNOWLEDGEMENTS: Record<Locale, (name: string | null) => string> = {
-  en: (name) => `Your message was passed to ${name ?? 'our support team'}, who is handling this conversation. The reply will appear here.`,
-  de: (name) => `Ihre Nachricht wurde an ${name ?? 'unser Support-Team'} weitergeleitet, ${name ? 'die/der' : 'das'} dieses Gespräch betreut. Die Antwort erscheint hier.`,
-  fr: (name) => `Votre message a été transmis à ${name ?? 'notre équipe support'}, qui s'occupe de cette conversation. La réponse s'affichera ici.`,
-  it: (name) => `Il vostro messaggio è stato inoltrato a ${name ?? 'il nostro team di supporto'}, che segue questa conversazione. La risposta apparirà qui.`,
+  en: (name) => `Your message was passed to ${name ? `${name} from our support team` : 'our support team'}. The reply will appear here.`,
+  de: (name) => `Ihre Nachricht wurde an ${name ? `${name} aus unserem Support-Team` : 'unser Support-Team'} weitergeleitet. Die Antwort erscheint hier.`,
+  fr: (name) => `Votre message a été transmis à ${name ? `${name}, de notre équipe support` : 'notre équipe support'}. La réponse s'affichera ici.`,
+  it: (name) => `Il vostro messaggio è stato inoltrato a ${name ? `${name} del nostro team di supporto` : 'il nostro team di supporto'}. La risposta apparirà qui.`,
 };
 
 export type Relay = { text: string; lang: Locale };

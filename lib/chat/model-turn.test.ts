@@ -77,7 +77,7 @@ describe.each(testBackends())('the model decides, with tools, on $name', ({ open
     if (!started.ok) throw new Error('turn refused');
     let last: ChatUIMessage | undefined;
     for await (const message of readUIMessageStream<ChatUIMessage>({ stream: started.stream })) last = message;
-    const [trace] = await queryRows<{ route: string; outcome: string; details: { tools?: string[] } }>(
+    const [trace] = await queryRows<{ route: string; outcome: string; details: { tools?: { name: string }[] } }>(
       demo.database.db,
       sql`select route, outcome, details from answer_traces where message_id = ${last!.metadata!.messageId!}`,
     );
@@ -97,7 +97,7 @@ describe.each(testBackends())('the model decides, with tools, on $name', ({ open
     expect(sent.tools!.map((t) => t.function.name)).toEqual(expect.arrayContaining(['search_help_center', 'request_handoff', 'change_plan', 'get_modem_status']));
     expect(cardsOf(message)).toEqual([expect.objectContaining({ toolName: 'change_plan', status: 'pending' })]);
     expect(message.metadata?.outcome).toBe('approval');
-    expect(trace).toMatchObject({ route: 'account', outcome: 'approval', details: { tools: ['change_plan'] } });
+    expect(trace).toMatchObject({ route: 'account', outcome: 'approval', details: { tools: [{ name: 'change_plan', input: { planId: 'wave-home-1000' } }] } });
   });
 
   it('one turn searches the help center and reads the account, and answers with both the citation and the data', async () => {
@@ -112,7 +112,7 @@ describe.each(testBackends())('the model decides, with tools, on $name', ({ open
     expect(message.metadata?.outcome).toBe('answered');
     expect(message.metadata?.citations?.[0]).toMatchObject({ documentId: expect.stringMatching(/^restart-box5-/), url: expect.stringMatching(/^\/articles\//) });
     expect(textOf(message)).toBe('Restarting fixes most connection problems [1]. Your Box is online right now.');
-    expect(trace.details.tools).toEqual(['search_help_center', 'get_modem_status']);
+    expect(trace.details.tools!.map((t) => t.name)).toEqual(['search_help_center', 'get_modem_status']);
     // The model saw the customer's modem as the account tool returned it.
     const last = server.requests.filter((r) => (r.body as Messages).tools).at(-1)!.body as { messages: { role: string; content: unknown }[] };
     expect(JSON.stringify(last.messages.filter((m) => m.role === 'tool'))).toMatch(/Box [35]/);

@@ -54,7 +54,7 @@ export async function answerWithModelTools(
   let handoffOpened = false;
   let approvals = 0;
   let refused = false;
-  const toolsCalled: string[] = [];
+  const toolsCalled: { name: string; input: unknown }[] = [];
 
   const customer = ctx.userId ? await resolveCustomer(deps.db, { userId: ctx.userId }) : null;
   const customerId = customer?.ok ? customer.value.customerId : null;
@@ -98,7 +98,7 @@ export async function answerWithModelTools(
     for await (const part of result.stream) {
       if (part.type === 'text-delta') release(searched ? filter.push(part.text) : part.text);
       else if (part.type === 'tool-call') {
-        toolsCalled.push(part.toolName);
+        toolsCalled.push({ name: part.toolName, input: part.input });
         if (part.toolName === 'search_help_center') searched = true;
         else if (part.toolName !== 'request_handoff') accountUsed = true;
       } else if (part.type === 'tool-result') {

@@ -17,8 +17,8 @@ export type QaItem = z.infer<typeof qaItemSchema>;
 
 export class QaFileError extends Error {}
 
-/** Files in a QA folder that hold something else (content/golden/actions.jsonl: the account-tools set). */
-const NOT_QA = new Set(['actions.jsonl']);
+/** Files in a QA folder that hold something else (content/golden: the account-tools set and the dialogs). */
+const NOT_QA = new Set(['actions.jsonl', 'dialogs.jsonl']);
 
 /** Reads QA JSONL files (or every *.jsonl in a folder); a bad line names its file and line number. */
 export function loadQa(target: string): QaItem[] {

@@ -38,6 +38,11 @@ export type AnswerSettings = {
   maxSources: number;
   /** Ask which version (e.g. Box 3 or Box 5) when the best passages differ only by it. */
   clarifyVersions: boolean;
+  /**
+   * Pass only passages in the customer's language when there are any: for a generator that
+   * quotes (the built-in model) rather than one that writes in the customer's language.
+   */
+  sameLanguageSources: boolean;
   /** Milliseconds to wait for the model's first token and between tokens. */
   modelTimeoutMs: number;
   /** Built-in model: share of the question's weighted words the quoted passage must cover… */
@@ -77,6 +82,11 @@ export type KnowledgeQuestion = {
   standaloneKind: StandaloneKind;
   /** The product version the dialog settled on (a clarification reply, the topic's). */
   version?: string;
+  /**
+   * The article a clarification led to, in the chosen version: it is searched first (the
+   * customer answered a question about that article), then the whole help center.
+   */
+  document?: string;
   lang: Locale;
   abortSignal?: AbortSignal;
 };
@@ -112,15 +122,16 @@ export type AnswerResult = {
   suggestions: string[] | null;
   handoffOffered: boolean;
   standalone: string;
-  /** The version the answer is about; for a clarifying question, the versions offered. */
+  /** The version the answer is about; for a clarifying question, the versions offered (and the article in each). */
   version: string | null;
   clarifyOptions: string[] | null;
+  clarifyDocuments?: Record<string, string>;
   golden: GoldenDecision | null;
   retrieved: RetrievedTrace[];
   /** Documents of every source passed to the generator (for the citation-validity metric). */
   passedDocumentIds: string[];
-  /** Tools the model called (the LLM path), in order. */
-  tools?: string[];
+  /** Account or help-center tools called, in order, with their arguments. */
+  tools?: { name: string; input: unknown }[];
   model: string;
   tokensIn: number;
   tokensOut: number;
@@ -259,7 +270,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
       ? { documentId: goldenDocs[0].id, title: goldenDocs[0].title, slug: goldenDocs[0].slug, lang: match.golden.lang, question: match.golden.question, answer: match.golden.answer }
       : undefined;
 
-  const { query, hits } = await retrieve(deps, { standalone, lang, version, weights: settings.search });
+  const { query, hits } = await retrieve(deps, { standalone, lang, version, weights: settings.search, document: input.document });
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 
@@ -279,15 +290,15 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   if (hits.length === 0 && !goldenSource) return noAnswer({});
 
   if (versions.length > 0 && !version) {
-    const options = versionChoice(hits);
-    if (options) {
-      const labels = options.map(prettyVersion);
+    const choice = versionChoice(hits);
+    if (choice) {
+      const labels = choice.versions.map(prettyVersion);
       out.emitWhole(replies.clarifyVersion(labels));
-      return out.finish({ ...base, route: 'knowledge', outcome: 'clarify', handoffOffered: false, suggestions: labels, clarifyOptions: options, golden, retrieved: retrievedTrace(new Set()) });
+      return out.finish({ ...base, route: 'knowledge', outcome: 'clarify', handoffOffered: false, suggestions: labels, clarifyOptions: choice.versions, clarifyDocuments: choice.documents, golden, retrieved: retrievedTrace(new Set()) });
     }
   }
 
-  const chosen = selectPassages(hits, settings.maxSources);
+  const chosen = selectPassages(hits, settings.maxSources, { onlyLanguage: settings.sameLanguageSources ? lang : undefined });
   const sources = buildSources({ hits: chosen, golden: goldenSource });
   // A passage the reranker rates highly is on topic even when the customer's words are not the
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.

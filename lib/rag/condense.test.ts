@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { loadQa } from '@/lib/eval/qa';
 import { condenseLocally, type Turn } from './condense';
 
+/** The topic, then the follow-up's own words twice (they weigh more). */
+const joined = (previous: string | undefined, question: string) => `${previous} ${question} ${question}`;
+
 function after(previous: string): Turn[] {
   return [
     { role: 'user', content: previous },
@@ -25,7 +28,7 @@ describe('condenseLocally', () => {
 
   it('prepends the previous question to a message that opens like a follow-up, in four languages', () => {
     for (const [previous, question] of followUps) {
-      expect(condenseLocally(question, after(previous)), question).toBe(`${previous} ${question}`);
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
     }
   });
 
@@ -39,12 +42,12 @@ describe('condenseLocally', () => {
       ['Come trasferisco la mia eSIM?', 'Costa qualcosa questo?'],
     ];
     for (const [previous, question] of cases) {
-      expect(condenseLocally(question, after(previous)), question).toBe(`${previous} ${question}`);
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
     }
   });
 
   it('prepends the previous question to a lone word', () => {
-    expect(condenseLocally('roaming?', after('How do I restart my Box 5?'))).toBe('How do I restart my Box 5? roaming?');
+    expect(condenseLocally('roaming?', after('How do I restart my Box 5?'))).toBe(joined('How do I restart my Box 5?', 'roaming?'));
   });
 
   it('leaves self-contained questions unchanged', () => {
@@ -69,7 +72,7 @@ describe('condenseLocally', () => {
 
   it('uses the most recent user question, not an earlier one or an answer', () => {
     const history: Turn[] = [...after('How do I change my wifi password?'), ...after('How do I restart my Box 5?')];
-    expect(condenseLocally('and on the box 3?', history)).toBe('How do I restart my Box 5? and on the box 3?');
+    expect(condenseLocally('and on the box 3?', history)).toBe(joined('How do I restart my Box 5?', 'and on the box 3?'));
   });
 
   describe('on the golden follow-ups', () => {
@@ -84,7 +87,7 @@ describe('condenseLocally', () => {
     it('prepends the previous question to each of them (except the long one below)', () => {
       const missed = followUps
         .filter((q) => q.id !== 'g-en-062')
-        .filter((q) => condenseLocally(q.question, q.history) !== `${previousQuestion(q.history)} ${q.question}`)
+        .filter((q) => condenseLocally(q.question, q.history) !== joined(previousQuestion(q.history), q.question))
         .map((q) => q.id);
       expect(missed).toEqual([]);
     });
@@ -95,7 +98,7 @@ describe('condenseLocally', () => {
     it.fails('prepends the previous question to the long pointing-back follow-up g-en-062', () => {
       const q = followUps.find((f) => f.id === 'g-en-062');
       expect(q).toBeDefined();
-      expect(condenseLocally(q!.question, q!.history)).toBe(`${previousQuestion(q!.history)} ${q!.question}`);
+      expect(condenseLocally(q!.question, q!.history)).toBe(joined(previousQuestion(q!.history), q!.question));
     });
   });
 

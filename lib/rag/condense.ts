@@ -13,8 +13,8 @@ const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|
 /**
  * Turns a follow-up into a standalone search query without a language model: when the message
  * opens like a follow-up ("and on the box 3?"), is a lone word, or is short and points back
- * ("does that cost anything?"), the customer's previous question is
- * prepended, so retrieval sees the topic the follow-up refers to. Self-contained messages pass
+ * ("does that cost anything?"), the customer's previous question (or the dialog's topic) is
+ * prepended, the follow-up's words weighted twice, so retrieval sees the topic the follow-up refers to. Self-contained messages pass
  * through unchanged.
  */
 export function condenseLocally(question: string, history: Turn[] = [], topic?: string): string {
@@ -25,5 +25,8 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   const terms = contentTerms(question, undefined).length;
   const folded = fold(question);
   const followsUp = FOLLOW_UP_CUE.test(question.trim()) || terms <= 1 || (terms <= 4 && POINTS_BACK.test(folded));
-  return followsUp ? `${previous} ${question}` : question;
+  // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
+  // the topic only supplies the subject (roaming), and its question words ("how much") must not
+  // outweigh them.
+  return followsUp ? `${previous} ${question} ${question}` : question;
 }

@@ -16,14 +16,19 @@ import { preferSameLanguage } from './translations';
  */
 export type Retrieval = { query: string; hits: SearchHit[] };
 
+
+
 export async function retrieve(
   deps: { db: Db; embedder: Embedder; reranker: RerankingModelV4 },
-  { standalone, lang, version, weights }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights },
+  { standalone, lang, version, weights, document }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string },
 ): Promise<Retrieval> {
   const spelling = await correctSpelling(deps.db, standalone);
   const options = { audience: 'public' as const, version, weights };
-  const found = await searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false });
-  const relevant = found.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  const search = (documentIds?: string[]) => searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false, documentIds });
+  // The customer chose a version of the article a clarification was about: that article answers,
+  // whatever its score; the whole help center only when it has no passage at all.
+  const chosen = document ? await search([document]) : [];
+  const relevant = chosen.length > 0 ? chosen : (await search()).filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
   // The customer's language wherever the article exists in it.
   const hits = await preferSameLanguage(deps, { hits: relevant, lang, query: spelling.query, options });
   return { query: spelling.query, hits };

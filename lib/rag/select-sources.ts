@@ -5,8 +5,15 @@ import { uniqueDocuments, type SearchHit } from './search';
  * differ only by product version, none yet: the customer is asked which version they have.
  */
 
+export type VersionChoice = {
+  /** The versions to ask about, sorted. */
+  versions: string[];
+  /** For each version, the article the question led to (the same article, in that version). */
+  documents: Record<string, string>;
+};
+
 /** Two of the best documents differ only by version: the answer depends on which one they have. */
-export function versionChoice(hits: SearchHit[]): string[] | null {
+export function versionChoice(hits: SearchHit[]): VersionChoice | null {
   const top = uniqueDocuments(hits).slice(0, 5);
   const best = top[0];
   if (!best?.version) return null;
@@ -14,13 +21,21 @@ export function versionChoice(hits: SearchHit[]): string[] | null {
     (h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && h.documentId.replace(h.version, '') === best.documentId.replace(best.version!, ''),
   );
   if (siblings.length === 0) return null;
-  return [...new Set([best.version, ...siblings.map((s) => s.version!)])].sort();
+  const documents: Record<string, string> = {};
+  for (const hit of [best, ...siblings]) documents[hit.version!] ??= hit.documentId;
+  return { versions: Object.keys(documents).sort(), documents };
 }
 
-/** The best passages, at most two per article so the sources cover more than one angle. */
-export function selectPassages(hits: SearchHit[], maxSources: number): SearchHit[] {
+/**
+ * The best passages, at most two per article so the sources cover more than one angle. With
+ * `onlyLanguage` (a generator that quotes rather than translates), passages in that language only,
+ * as long as there are any: a French question is not answered with an Italian quote when a French
+ * passage was found too.
+ */
+export function selectPassages(hits: SearchHit[], maxSources: number, { onlyLanguage }: { onlyLanguage?: string } = {}): SearchHit[] {
   const perDocument = new Map<string, number>();
-  return hits
+  const inLanguage = onlyLanguage ? hits.filter((h) => h.lang === onlyLanguage) : [];
+  return (inLanguage.length > 0 ? inLanguage : hits)
     .filter((h) => {
       const n = perDocument.get(h.documentId) ?? 0;
       perDocument.set(h.documentId, n + 1);
