@@ -240,7 +240,9 @@ async function runDialogEval({ file, corpus, json, interactive }: { file: string
   if (!corpus) {
     const stored = await openConfiguredDatabase(config);
     try {
-      await stored.db.insert(evalRuns).values({ kind: 'dialogs', config: evalConfig, metrics, results });
+      // `overall` and `byLanguage` in the shape the console's charts read (lib/console/evals/metrics.ts).
+      const storedMetrics = { overall: { lastTurn: metrics.lastTurn, allTurns: metrics.allTurns }, byLanguage: metrics.byLanguage, byKind: metrics.byKind, byCheck: metrics.byCheck };
+      await stored.db.insert(evalRuns).values({ kind: 'dialogs', config: evalConfig, metrics: storedMetrics, results });
     } finally {
       await stored.close();
     }

@@ -26,6 +26,11 @@ const SECTIONS: { kind: ChartedKind; title: string; description: string }[] = [
     description: 'The chat pipeline on every golden question, golden answers off: language, citations, abstention and overlap with the expert answer.',
   },
   { kind: 'actions', title: 'Account actions', description: 'Tool selection and arguments on the account-request set.' },
+  {
+    kind: 'dialogs',
+    title: 'Dialogs',
+    description: 'Multi-turn conversations through the real chat turn (npm run eval -- --dialogs): clarification replies, follow-ups, topic switches, account follow-ups, conversations a person holds. Share of dialogs whose last turn (and every turn) passes all its checks.',
+  },
 ];
 
 export default async function EvalsPage() {

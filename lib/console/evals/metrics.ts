@@ -5,7 +5,7 @@
 
 export type MetricFormat = 'rate' | 'score' | 'ms';
 export type MetricDef = { key: string; label: string; format: MetricFormat; higherIsBetter: boolean; read: (m: unknown) => number | null };
-export type ChartedKind = 'retrieval' | 'answers' | 'actions';
+export type ChartedKind = 'retrieval' | 'answers' | 'actions' | 'dialogs';
 
 function at(value: unknown, ...path: (string | number)[]): number | null {
   let v: unknown = value;
@@ -33,6 +33,10 @@ export const METRICS: Record<ChartedKind, MetricDef[]> = {
     { key: 'abstentionCorrect', label: 'Unanswerable declined', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'abstentionCorrect') },
     { key: 'falseAbstention', label: 'Answerable declined', format: 'rate', higherIsBetter: false, read: (m) => at(m, 'falseAbstention') },
     { key: 'tokenOverlapF1', label: 'Token F1 vs expert', format: 'score', higherIsBetter: true, read: (m) => at(m, 'tokenOverlapF1') },
+  ],
+  dialogs: [
+    { key: 'lastTurn', label: 'Last turn passes', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'lastTurn', 'rate') },
+    { key: 'allTurns', label: 'Every turn passes', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'allTurns', 'rate') },
   ],
   actions: [
     { key: 'toolSelection', label: 'Tool selection', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'toolSelection') },

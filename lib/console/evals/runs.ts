@@ -4,7 +4,7 @@ import { evalRuns } from '@/lib/db/schema';
 
 /** Stored evaluation runs (eval_runs), for the console's charts, tables and comparisons. */
 
-export type EvalRunKind = 'retrieval' | 'answers' | 'actions' | 'pairwise';
+export type EvalRunKind = 'retrieval' | 'answers' | 'actions' | 'dialogs' | 'pairwise';
 export type EvalRunSummaryRow = { id: number; kind: string; createdAt: Date; config: Record<string, unknown>; metrics: Record<string, unknown> };
 export type EvalRunRow = EvalRunSummaryRow & { results: unknown[] };
 
