@@ -5,7 +5,6 @@ import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
 import type { AnswerOutcome, Citation } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
-import { findDocumentsByIds } from '@/lib/db/queries/documents';
 import type { Locale } from '@/lib/i18n/locales';
 import { describeError, generate, usageCost, type Generation, type ModelChoice } from './generate';
 import { bestGoldenMatch, type GoldenMatch } from './golden';
@@ -211,6 +210,7 @@ async function matchGolden(
     versions: deps.termStats.versions,
     // 0 means "always the best one": the expert chose that, words or not.
     requireCoverage: settings.goldenMatchThreshold > 0,
+    minScore: Math.min(settings.goldenMatchThreshold, settings.goldenSourceThreshold),
   });
   if (!match) return { decision: null, match: null };
   const reason: GoldenDecision['reason'] =
@@ -234,8 +234,7 @@ async function goldenStage(
 ): Promise<{ golden: GoldenDecision | null; match: GoldenMatch | null; verbatim: AnswerResult | null }> {
   const { decision: golden, match } = await matchGolden(deps, question);
   if (!match || golden?.used !== 'verbatim') return { golden, match, verbatim: null };
-  const docs = await findDocumentsByIds(deps.db, { ids: match.golden.sourceIds, includeInternal: false });
-  const citations = docs.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
+  const citations = match.sources.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
   sink.citations?.(citations);
   out.emitWhole(match.golden.answer);
   const verbatim = out.finish({ ...base, route: 'knowledge', outcome: 'golden', handoffOffered: false, citations, golden, version: match.version ?? base.version, model: 'golden' });
@@ -264,7 +263,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   // Experts beat models: a golden answer to this very question is given verbatim, with no model call.
   const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version }, sink, out, base);
   if (verbatim) return verbatim;
-  const goldenDocs = match && golden?.used === 'source' ? await findDocumentsByIds(deps.db, { ids: match.golden.sourceIds, includeInternal: false }) : [];
+  const goldenDocs = match && golden?.used === 'source' ? match.sources : [];
   const goldenSource: GoldenSource | undefined =
     match && golden?.used === 'source' && goldenDocs[0]
       ? { documentId: goldenDocs[0].id, title: goldenDocs[0].title, slug: goldenDocs[0].slug, lang: match.golden.lang, question: match.golden.question, answer: match.golden.answer }

@@ -29,6 +29,8 @@ export type GoldenMatch = {
   coverage: number;
   /** Why it may not be given verbatim (null: it may). */
   barred: 'other_version' | 'version_unknown' | 'fragment' | null;
+  /** Its public source articles, in the golden answer's order (for the citations). */
+  sources: { id: string; slug: string; title: string }[];
 };
 
 type Features = Map<string, number>;
@@ -98,19 +100,29 @@ const MIN_COVERAGE = 0.5;
  */
 export async function bestGoldenMatch(
   db: Db,
-  { question, lang, version = null, versions = [], requireCoverage = true }: { question: string; lang: string; version?: string | null; versions?: string[]; requireCoverage?: boolean },
+  {
+    question,
+    lang,
+    version = null,
+    versions = [],
+    requireCoverage = true,
+    minScore = 0,
+  }: { question: string; lang: string; version?: string | null; versions?: string[]; requireCoverage?: boolean; minScore?: number },
 ): Promise<GoldenMatch | null> {
   const textLang = asTextLanguage(lang);
   const candidates = (await listGoldenAnswers(db)).filter((g) => g.lang === lang);
   if (candidates.length === 0) return null;
-  const sources = await findDocumentsByIds(db, { ids: [...new Set(candidates.flatMap((g) => g.sourceIds))], includeInternal: true });
-  const sourceVersion = new Map(sources.map((d) => [d.id, d.version]));
-  const versionWords = versionWordsOf(versions);
   const asked = featuresOf(question, textLang);
-  let best: GoldenMatch | null = null;
-  let bestAllowed: GoldenMatch | null = null;
-  for (const golden of candidates) {
-    const score = cosine(asked, featuresOf(golden.question, textLang));
+  const scored = candidates.map((golden) => ({ golden, score: cosine(asked, featuresOf(golden.question, textLang)) })).sort((a, b) => b.score - a.score);
+  // Only candidates that could be used at all are checked against versions and words (the
+  // source documents' versions cost a query); the rest can only be reported as the best miss.
+  const contenders = scored.filter((c) => c.score >= minScore);
+  if (contenders.length === 0) return { ...scored[0]!, version: null, coverage: 0, barred: null, sources: [] };
+  const sources = await findDocumentsByIds(db, { ids: [...new Set(contenders.flatMap((c) => c.golden.sourceIds))], includeInternal: true });
+  const sourceVersion = new Map(sources.map((d) => [d.id, d.version]));
+  const publicSource = new Map(sources.filter((d) => d.audience === 'public').map((d) => [d.id, { id: d.id, slug: d.slug, title: d.title }]));
+  const versionWords = versionWordsOf(versions);
+  const judged = contenders.map(({ golden, score }): GoldenMatch => {
     const named = namedVersions(golden.question, versions);
     const fromSources = [...new Set(golden.sourceIds.map((id) => sourceVersion.get(id) ?? null))];
     const goldenVersion = named.length === 1 ? named[0]! : named.length === 0 && fromSources.length === 1 ? fromSources[0]! : null;
@@ -123,9 +135,7 @@ export async function bestGoldenMatch(
           : requireCoverage && coverage < MIN_COVERAGE
             ? 'fragment'
             : null;
-    const match = { golden, score, version: goldenVersion, coverage, barred };
-    if (!best || score > best.score) best = match;
-    if (!barred && (!bestAllowed || score > bestAllowed.score)) bestAllowed = match;
-  }
-  return bestAllowed ?? best;
+    return { golden, score, version: goldenVersion, coverage, barred, sources: golden.sourceIds.flatMap((id) => publicSource.get(id) ?? []) };
+  });
+  return judged.find((m) => !m.barred) ?? judged[0]!;
 }

@@ -16,6 +16,9 @@ import { preferSameLanguage } from './translations';
  */
 export type Retrieval = { query: string; hits: SearchHit[] };
 
+/** Passages that may reach the generator (twice the default maxSources, two per article). */
+const PREFERRED_HEAD = 12;
+
 
 
 export async function retrieve(
@@ -29,7 +32,10 @@ export async function retrieve(
   // whatever its score; the whole help center only when it has no passage at all.
   const chosen = document ? await search([document]) : [];
   const relevant = chosen.length > 0 ? chosen : (await search()).filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
-  // The customer's language wherever the article exists in it.
-  const hits = await preferSameLanguage(deps, { hits: relevant, lang, query: spelling.query, options });
+  // The customer's language wherever the article exists in it — for the passages that can reach
+  // the answer (the rest stays as found: it is only the trace).
+  const head = await preferSameLanguage(deps, { hits: relevant.slice(0, PREFERRED_HEAD), lang, query: spelling.query, options });
+  const placed = new Set(head.map((h) => h.chunkId));
+  const hits = [...head, ...relevant.slice(PREFERRED_HEAD).filter((h) => !placed.has(h.chunkId))];
   return { query: spelling.query, hits };
 }

@@ -205,6 +205,40 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   return hits.slice(0, k);
 }
 
+/**
+ * The passages of a few given documents, ranked for the query by the reranker alone: no
+ * embedding, no index legs (a handful of documents has a few dozen passages). Used to pick, in a
+ * translation, the passage that matches what was found in another language.
+ */
+export async function rankDocumentPassages(
+  deps: SearchDeps,
+  { query, lang, documentIds, audience = 'public' }: { query: string; lang?: string; documentIds: string[]; audience?: 'public' | 'all' },
+): Promise<SearchHit[]> {
+  if (documentIds.length === 0 || !deps.reranker) return [];
+  const rows = await queryRows<Row>(
+    deps.db,
+    sql`select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience
+      from chunks c join documents d on d.id = c.document_id
+      where c.document_id in ${documentIds} ${audience === 'public' ? sql`and c.audience = 'public'` : sql``}
+      order by c.document_id, c.ordinal limit 200`,
+  );
+  if (rows.length === 0) return [];
+  const { ranking } = await rerank({
+    model: deps.reranker,
+    query,
+    documents: rows.map((r) => ({ title: r.title, headingPath: r.heading_path, content: r.content, lang: r.lang, prior: 0 })),
+    providerOptions: lang ? { lantern: { lang } } : undefined,
+  });
+  return ranking.map((r, i) => {
+    const row = rows[r.originalIndex]!;
+    return {
+      chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
+      content: row.content, lang: row.lang, version: row.version, audience: row.audience, score: r.score,
+      ranks: { vector: null, fts: null, simple: null, fused: 0, rerank: i + 1 },
+    };
+  });
+}
+
 /** Best chunk per document, in rank order: what the search page and the evaluation rank. */
 export function uniqueDocuments(hits: SearchHit[]): SearchHit[] {
   const seen = new Set<string>();

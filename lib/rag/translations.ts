@@ -1,5 +1,5 @@
 import { findSameLanguageVersions } from '@/lib/db/queries/documents';
-import { searchChunks, type SearchDeps, type SearchHit, type SearchOptions } from './search';
+import { rankDocumentPassages, type SearchDeps, type SearchHit, type SearchOptions } from './search';
 
 /**
  * Same-language versions of what was found. Retrieval runs across languages (a customer's words
@@ -16,7 +16,7 @@ export async function preferSameLanguage(
   const versions = await findSameLanguageVersions(deps.db, { ids: foreign, lang });
   if (versions.size === 0) return hits;
   // The translations' passages that best match the question, best first.
-  const candidates = await searchChunks(deps, { ...options, query, lang, documentIds: [...new Set(versions.values())], k: 40, correctSpelling: false });
+  const candidates = await rankDocumentPassages(deps, { query, lang, documentIds: [...new Set(versions.values())], audience: options.audience });
   const byDocument = new Map<string, SearchHit[]>();
   for (const hit of candidates) byDocument.set(hit.documentId, [...(byDocument.get(hit.documentId) ?? []), hit]);
 

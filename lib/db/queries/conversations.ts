@@ -56,10 +56,11 @@ export async function openConversation(
   return conversation ? { ok: true, conversation } : { ok: false, reason: 'not_owner' };
 }
 
-export async function touchConversation(db: Db, { id, lang }: { id: string; lang: string | null }): Promise<void> {
+/** After a reply: the conversation's time, language and (when given) its dialog state, in one update. */
+export async function touchConversation(db: Db, { id, lang, dialog }: { id: string; lang: string | null; dialog?: Record<string, unknown> }): Promise<void> {
   await db
     .update(conversations)
-    .set({ updatedAt: sql`now()`, ...(lang ? { lang } : {}) })
+    .set({ updatedAt: sql`now()`, ...(lang ? { lang } : {}), ...(dialog ? { dialog } : {}) })
     .where(eq(conversations.id, id));
 }
 

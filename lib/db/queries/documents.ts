@@ -72,10 +72,10 @@ export async function deleteDocuments(db: Db, { ids }: { ids: string[] }): Promi
 export async function findDocumentsByIds(
   db: Db,
   { ids, includeInternal }: { ids: string[]; includeInternal: boolean },
-): Promise<Pick<DocumentRow, 'id' | 'slug' | 'title' | 'lang' | 'version'>[]> {
+): Promise<Pick<DocumentRow, 'id' | 'slug' | 'title' | 'lang' | 'version' | 'audience'>[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: documents.id, slug: documents.slug, title: documents.title, lang: documents.lang, version: documents.version })
+    .select({ id: documents.id, slug: documents.slug, title: documents.title, lang: documents.lang, version: documents.version, audience: documents.audience })
     .from(documents)
     .where(and(inArray(documents.id, ids), includeInternal ? undefined : eq(documents.audience, 'public')));
   const byId = new Map(rows.map((r) => [r.id, r]));
