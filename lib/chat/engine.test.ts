@@ -95,6 +95,12 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     expect(greeting).toMatchObject({ outcome: 'chit_chat', route: 'chit_chat', text: REPLIES.de.chitChat.greeting });
     const account = await ask({ ...deps, generator: forbiddenModel() }, 'show me my bill');
     expect(account).toMatchObject({ outcome: 'sign_in', route: 'account', text: REPLIES.en.signIn });
+    // Asking to have it done invites a sign-in; asking how to do it gets the help articles.
+    const recognise = { requestedTool: () => 'restart_modem' };
+    const write = await ask({ ...deps, generator: forbiddenModel() }, 'restart my modem please', { account: recognise });
+    expect(write.outcome).toBe('sign_in');
+    const howTo = await ask(deps, 'my modem needs a restart, how?', { account: recognise });
+    expect(howTo.route).toBe('knowledge');
   });
 
   it('uses the conversation for a follow-up and for the language of a short message', async () => {

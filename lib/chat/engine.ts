@@ -4,6 +4,7 @@ import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type 
 import { condenseLocally } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/i18n/detect-language';
+import { isHowToQuestion } from '@/lib/rag/question-kind';
 import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion } from '@/lib/rag/versions';
@@ -115,8 +116,9 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   if (isLocale(understood.lang)) return answerKnowledge(understood.lang);
   // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
   // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
-  // change something; a question about bills in general still gets the help articles. A reply to
-  // our own clarifying question is never an account request.
+  // change something — not when they ask how to ("my modem needs a restart, how?"): the help
+  // articles answer that; a question about bills in general gets them too. A reply to our own
+  // clarifying question is never an account request.
   // An account follow-up ("move it to Thursday then") is read together with the account request before it.
   const accountQuestion = (text: string) => input.account?.requestedTool(text, lang) ?? null;
   const joinedAccount = dialog.account && input.signedIn && leansOnPrevious(input.question) ? `${dialog.account.question} ${input.question}` : null;
@@ -127,7 +129,8 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   if (joined) accountTopic = dialog.account!.question;
   const accountRequest =
     understood.kind !== 'resolved' &&
-    (formRoute === 'account' || (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool))));
+    (formRoute === 'account' ||
+      (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool) && !isHowToQuestion(input.question))));
   if (accountRequest) {
     if (!input.signedIn) {
       out.emitWhole(replies.signIn);

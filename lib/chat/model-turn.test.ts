@@ -44,7 +44,7 @@ describe.each(testBackends())('the model decides, with tools, on $name', ({ open
   let server: OpenAICompatibleServer;
   let dir: string;
 
-  const llmConfig = () => parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url, CHAT_FALLBACK: 'none' });
+  const llmConfig = () => parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url, CHAT_FALLBACK: 'none', CHAT_MODEL_TIMEOUT_MS: '800' });
 
   beforeAll(async () => {
     demo = await openDemoDatabase(open);
@@ -146,5 +146,18 @@ describe.each(testBackends())('the model decides, with tools, on $name', ({ open
     // Anonymous: no account tools were offered.
     const sent = server.requests.find((r) => (r.body as Messages).tools)!.body as Messages;
     expect(sent.tools!.map((t) => t.function.name).sort()).toEqual(['request_handoff', 'search_help_center']);
+  });
+
+  it.each([
+    ['a hanging server (headers sent, then silence)', { kind: 'hang', sendHeaders: true } as const],
+    ['a server error', { kind: 'error', status: 500, message: 'model crashed' } as const],
+  ])('ends %s in the clear error with a hand-off offer', async (_, reply) => {
+    server.setReply(reply);
+    const started = Date.now();
+    const { message, trace } = await turn('How do I restart my Box 5?', { signedIn: false });
+    expect(message.metadata).toMatchObject({ outcome: 'error', handoffOffered: true });
+    expect(textOf(message)).toMatch(/answer service isn't responding/);
+    expect(trace.outcome).toBe('error');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -123,6 +123,8 @@ export async function answerWithModelTools(
           release(`${out.text ? '\n\n' : ''}${proposed.text}`);
         }
       } else if (part.type === 'error') throw part.error;
+      // A timeout (stepMs/chunkMs) or the customer leaving ends the stream with an abort part.
+      else if (part.type === 'abort') throw new Error(`generation aborted${part.reason ? `: ${part.reason}` : ''}`);
       else if (part.type === 'finish') {
         tokensIn = part.totalUsage.inputTokens ?? 0;
         tokensOut = part.totalUsage.outputTokens ?? 0;

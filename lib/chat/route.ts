@@ -1,6 +1,5 @@
-import { fold } from '@/lib/ai/local/text';
 import type { ChitChatKind } from '@/lib/rag/replies';
-import { isDirectAccountRequest } from '@/lib/actions/intents';
+import { isDirectAccountRequest, normaliseForPatterns } from '@/lib/actions/intents';
 
 /**
  * Which path a customer message takes, by its form: greetings and thanks in our four languages
@@ -26,16 +25,9 @@ const CHIT_CHAT: [ChitChatKind, RegExp][] = [
   ],
 ];
 
-function normalise(text: string): string {
-  return fold(text)
-    .replace(/[’`]/g, "'")
-    .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 export function chitChatKind(text: string): ChitChatKind | undefined {
-  const t = normalise(text).replace(/['-]/g, ' ').replace(/\s+/g, ' ');
+  const t = normaliseForPatterns(text).replace(/['-]/g, ' ').replace(/\s+/g, ' ');
   return CHIT_CHAT.find(([, pattern]) => pattern.test(t))?.[0];
 }
 
@@ -55,6 +47,6 @@ const GREETING_LANGUAGE: [RegExp, 'en' | 'de' | 'fr' | 'it'][] = [
 
 /** The language a greeting or thanks is in: too short for statistics, but the word says it. */
 export function chitChatLanguage(text: string): 'en' | 'de' | 'fr' | 'it' | undefined {
-  const t = normalise(text).replace(/'/g, ' ');
+  const t = normaliseForPatterns(text).replace(/'/g, ' ');
   return GREETING_LANGUAGE.find(([pattern]) => pattern.test(t))?.[1];
 }

@@ -19,3 +19,14 @@ export function isAvailabilityQuestion(text: string): boolean {
   const t = fold(text).replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
   return AVAILABILITY.some((pattern) => pattern.test(t));
 }
+
+/**
+ * "How do I restart my modem?", "my modem needs a restart, how?", "Wie ändere ich mein Abo?":
+ * a question how to do something, which the help center answers — not a request to do it.
+ */
+const HOW_TO = [/^(how|wie|comment|come)\b/, /\b(how|wie|comment|come)( do i| can i| faccio| fare| geht das| faire)?\s*\?*$/];
+
+export function isHowToQuestion(text: string): boolean {
+  const t = fold(text).replace(/[’`]/g, "'").replace(/[^\p{L}\p{N}'? ]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return HOW_TO.some((pattern) => pattern.test(t));
+}

@@ -36,7 +36,8 @@ const ACCOUNT_REQUEST = [
   /\b(sposta|spostare|rinvia) (il mio|l) appuntamento\b/,
 ];
 
-function normalise(text: string): string {
+/** Folded, apostrophes unified, punctuation gone: the form the request and chit-chat patterns read. */
+export function normaliseForPatterns(text: string): string {
   return fold(text)
     .replace(/[’`]/g, "'")
     .replace(/[^\p{L}\p{N}' -]+/gu, ' ')
@@ -45,6 +46,6 @@ function normalise(text: string): string {
 }
 
 export function isDirectAccountRequest(text: string): boolean {
-  const t = normalise(text);
+  const t = normaliseForPatterns(text);
   return ACCOUNT_REQUEST.some((pattern) => pattern.test(t));
 }

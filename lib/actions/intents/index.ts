@@ -30,4 +30,4 @@ export function createToolCallRecognizer(options: {
     return call && tools.some((t) => t.name === call.toolName) ? call : null;
   };
 }
-export { isDirectAccountRequest } from './direct-request';
+export { isDirectAccountRequest, normaliseForPatterns } from './direct-request';
