@@ -236,7 +236,7 @@ async function runDialogEval({ file, corpus, json, interactive }: { file: string
     await database.close();
   }
   const metrics = dialogMetrics(results);
-  const evalConfig = { qa: file, dialogs: dialogs.length, corpus: corpus ?? null, model: config.model.provider === 'openai' ? config.model.chatModel : 'local' };
+  const evalConfig = { qa: file, items: dialogs.length, corpus: corpus ?? null, model: config.model.provider === 'openai' ? config.model.chatModel : 'local' };
   if (!corpus) {
     const stored = await openConfiguredDatabase(config);
     try {
