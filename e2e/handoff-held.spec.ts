@@ -102,8 +102,7 @@ test("the expert's hand-off page shows the customer's new message without a relo
   await expect(consoleMessages(expert, 'user')).toHaveCount(1);
 
   const toExpert = `The lights are still red after the restart (${stamp}).`;
-  const relayed = await ask(customer, toExpert);
-  await expect(relayed).toContainText('Your message was passed to Sofia from our support team.');
+  await ask(customer, toExpert);
   // No reload: the page keeps itself current while the hand-off is not closed.
   await expect(consoleMessages(expert, 'user').last()).toContainText(toExpert, { timeout: 20_000 });
   await expect(consoleMessages(expert, 'assistant').last()).toHaveAttribute('data-outcome', 'relayed');
