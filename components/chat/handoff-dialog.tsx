@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { HANDOFF_REASONS, MAX_COMMENT_CHARS, type HandoffReason, type HandoffSummary } from '@/lib/domain/chat';
+import { HANDOFF_REASONS, handoffRequestSchema, MAX_COMMENT_CHARS, type HandoffReason, type HandoffSummary } from '@/lib/domain/chat';
 import { describeChatError } from './chat-errors';
 import { postHandoff } from './chat-api';
 import type { ChatLabels } from './labels';
@@ -40,15 +40,22 @@ function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCr
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [emailInvalid, setEmailInvalid] = useState(false);
   const id = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    setPending(true);
-    setError(null);
     const trimmed = note.trim();
     const address = email.trim();
+    // The server's own rule, checked here first so the customer reads why in their language.
+    if (askEmail && address && !handoffRequestSchema.shape.email.safeParse(address).success) {
+      setEmailInvalid(true);
+      return;
+    }
+    setEmailInvalid(false);
+    setPending(true);
+    setError(null);
     try {
       const handoff = await postHandoff({ conversationId, reason, ...(trimmed ? { note: trimmed } : {}), ...(askEmail && address ? { email: address } : {}) });
       onCreated(handoff);
@@ -62,7 +69,7 @@ function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCr
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form onSubmit={submit} noValidate className="grid gap-4">
       <DialogHeader>
         <DialogTitle className="flex items-center gap-2">
           <Headset aria-hidden className="size-5 text-primary" /> {labels.handoffTitle}
@@ -113,11 +120,21 @@ function HandoffForm({ onOpenChange, conversationId, defaultReason, labels, onCr
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setEmailInvalid(false);
+            }}
             maxLength={254}
             placeholder={labels.handoffEmailPlaceholder}
+            aria-invalid={emailInvalid || undefined}
+            aria-describedby={emailInvalid ? `${id}-email-error` : undefined}
             data-testid="chat-handoff-email"
           />
+          {emailInvalid && (
+            <p id={`${id}-email-error`} role="alert" className="text-sm text-destructive" data-testid="chat-handoff-email-error">
+              {labels.handoffEmailInvalid}
+            </p>
+          )}
         </div>
       )}
       {error && (

@@ -13,6 +13,8 @@ const OUTCOME_LABELS: Record<string, string> = {
   account: 'account',
   approval: 'approval',
   refused: 'refused',
+  relayed: 'passed to the expert',
+  handoff: 'hand-off',
 };
 
 const VARIANTS: Record<string, 'success' | 'destructive' | 'secondary' | 'outline' | 'default'> = {

@@ -77,6 +77,12 @@ export async function listUserConversations(
 }
 
 /**
+ * How long an anonymous visitor's conversation comes back in a new tab of the same browser
+ * (since its last message); one a person is handling comes back however old it is.
+ */
+export const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
  * The conversation a new tab of this browser should show: the owner's most recent one that a
  * person is still handling (a hand-off not closed), else, for an anonymous visitor, the most
  * recent one active since `since`. Signed-in customers pick older ones from their list.

@@ -130,6 +130,7 @@ export const de: Messages = {
     handoffNotePlaceholder: 'Zum Beispiel Ihre Kundennummer oder wann wir Sie erreichen',
     handoffEmailLabel: 'E-Mail für die Antwort (optional)',
     handoffEmailPlaceholder: 'Damit wir antworten können, auch wenn Sie diese Seite schliessen',
+    handoffEmailInvalid: 'Das ist keine E-Mail-Adresse. Bitte korrigieren Sie sie oder lassen Sie das Feld leer.',
     handoffSubmit: 'Person anfordern',
     handoffSubmitting: 'Wird gesendet…',
     handoffCancel: 'Abbrechen',

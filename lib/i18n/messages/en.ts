@@ -128,6 +128,7 @@ export const en = {
     handoffNotePlaceholder: 'For example your customer number or when we can reach you',
     handoffEmailLabel: 'Email for the reply (optional)',
     handoffEmailPlaceholder: 'So we can answer even if you close this page',
+    handoffEmailInvalid: 'This is not an email address. Correct it, or leave the field empty.',
     handoffSubmit: 'Request a person',
     handoffSubmitting: 'Sending…',
     handoffCancel: 'Cancel',

@@ -130,6 +130,7 @@ export const fr: Messages = {
     handoffNotePlaceholder: 'Par exemple votre numéro de client ou quand vous joindre',
     handoffEmailLabel: 'E-mail pour la réponse (facultatif)',
     handoffEmailPlaceholder: 'Pour vous répondre même si vous fermez cette page',
+    handoffEmailInvalid: 'Ce n’est pas une adresse e-mail. Corrigez-la ou laissez le champ vide.',
     handoffSubmit: 'Demander une personne',
     handoffSubmitting: 'Envoi…',
     handoffCancel: 'Annuler',

@@ -130,6 +130,7 @@ export const it: Messages = {
     handoffNotePlaceholder: 'Per esempio il suo numero cliente o quando possiamo raggiungerla',
     handoffEmailLabel: 'E-mail per la risposta (facoltativo)',
     handoffEmailPlaceholder: 'Per rispondere anche se chiude questa pagina',
+    handoffEmailInvalid: 'Questo non è un indirizzo e-mail. Lo corregga o lasci il campo vuoto.',
     handoffSubmit: 'Richiedi una persona',
     handoffSubmitting: 'Invio in corso…',
     handoffCancel: 'Annulla',

@@ -7,6 +7,7 @@ import { MessageItem } from '@/components/admin/conversations/message-item';
 import { HandoffStatusBadge } from '@/components/admin/conversations/outcome-badge';
 import { ClaimButton } from '@/components/admin/handoffs/claim-button';
 import { CloseForm } from '@/components/admin/handoffs/close-form';
+import { LiveRefresh } from '@/components/admin/handoffs/live-refresh';
 import { ReplyForm } from '@/components/admin/handoffs/reply-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requirePagePermission } from '@/lib/auth/guard';
@@ -38,6 +39,8 @@ export default async function HandoffPage({ params }: { params: Promise<{ id: st
   const now = renderedAt();
   return (
     <div className="grid max-w-5xl gap-6">
+      {/* While it is not closed the customer may write again (to the expert holding it): show it without a reload. */}
+      {handoff.status !== 'closed' && <LiveRefresh />}
       <div className="grid gap-2">
         <Link href="/admin/handoffs" className="flex items-center gap-1 text-sm text-muted-foreground hover:underline">
           <ArrowLeft className="size-4" aria-hidden /> Hand-offs

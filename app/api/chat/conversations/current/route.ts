@@ -1,12 +1,9 @@
 import { NextResponse } from 'next/server';
 import { getDatabase } from '@/lib/db';
-import { findResumableConversation } from '@/lib/db/queries/conversations';
+import { findResumableConversation, RESUME_WINDOW_MS } from '@/lib/db/queries/conversations';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
-
-/** An anonymous conversation comes back in any tab of the same browser for this long. */
-const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * GET /api/chat/conversations/current — the conversation a new tab should open: one a person is
