@@ -14,9 +14,11 @@
  * articles (--corpus, default CONTENT_DIR), and checks every turn. Without --corpus the run is
  * stored in the configured database for the console.
  *
- * npm run eval -- --answers [--with-golden] [--judge]
- * Runs the chat's answer pipeline on every question and scores the replies: answer language,
- * citation validity and match, abstention, token overlap with the expert answer; with --judge
+ * npm run eval -- --answers [--with-golden] [--judge] [--run OUT.jsonl]
+ * Runs the chat's answer pipeline on every question and scores the replies: key facts stated
+ * (accuracy, confidently wrong), answer language, citation validity and match, abstention, token
+ * overlap with the expert answer; a clarifying question is answered with the customer's version
+ * and the answer after it is scored. --run writes each question's answer and missing facts. With --judge
  * (needs OPENAI_API_KEY) an LLM judge scores correctness too. Golden answers are switched off
  * unless --with-golden, so the figures measure retrieval and generation.
  */
@@ -42,7 +44,7 @@ import { runCli } from './cli';
 import { createChatModel } from '@/lib/ai/models';
 import { createAnswerDeps } from '@/lib/chat/answer-deps';
 import type { Db } from '@/lib/db/client';
-import { answerMetricsByLanguage, computeAnswerMetrics, formatAnswerReport, type AnswerResult } from '@/lib/eval/answer-metrics';
+import { answerMetricsByLanguage, computeAnswerMetrics, formatAnswerReport } from '@/lib/eval/answer-metrics';
 import { evaluateAnswers, GOLDEN_OFF, scoredAnswer } from '@/lib/eval/answers';
 import { judgeAnswer } from '@/lib/eval/judge';
 import { computeActionMetrics, DEMO_CATALOG, evaluateActions, formatActionReport, loadActionItems } from '@/lib/eval/actions';
@@ -127,7 +129,7 @@ runCli(async () => {
     const { chunks: indexed } = await countKnowledge(database.db);
     if (indexed === 0) throw new Error('The index is empty: run `npm run ingest` first (or pass --corpus DIR).');
     if (args.answers) {
-      await runAnswerEval({ db: database.db, items, qaPath, store: !args.corpus, json: args.json, withGolden: args.withGolden, judge: args.judge, interactive });
+      await runAnswerEval({ db: database.db, items, qaPath, store: !args.corpus, json: args.json, withGolden: args.withGolden, judge: args.judge, interactive, run: args.run });
       return;
     }
     const methods: SearchMethod[] = args.compare ?? ['hybrid+rerank'];
@@ -175,6 +177,7 @@ async function runAnswerEval(o: {
   withGolden: boolean;
   judge: boolean;
   interactive: boolean;
+  run?: string;
 }) {
   const config = getConfig();
   if (o.judge && config.model.provider !== 'openai') throw new Error('--judge needs an OpenAI-compatible model: set OPENAI_API_KEY (and OPENAI_BASE_URL).');
@@ -183,7 +186,10 @@ async function runAnswerEval(o: {
   const bar = progressBar('answers'.padEnd(13), o.interactive);
   const answered = await evaluateAnswers(deps, o.items, { onProgress: bar.update });
   bar.stop();
-  const results: AnswerResult[] = answered.map(scoredAnswer);
+  const results = answered.map(scoredAnswer);
+  if (o.run) {
+    fs.writeFileSync(o.run, results.map((r, i) => JSON.stringify({ id: r.id, lang: r.lang, question: answered[i]!.item.question, clarifiedWith: r.clarifiedWith, outcome: r.outcome, text: r.text, cited: r.citedDocumentIds, expected: r.expectedSourceIds, facts: r.facts, missingFacts: r.missingFacts })).join('\n') + '\n');
+  }
   const judged: { id: string; score: number | null; reason: string }[] = [];
   if (o.judge) {
     const judgeModel = createChatModel(config.model).model;
@@ -209,6 +215,8 @@ async function runAnswerEval(o: {
   console.log(`\n${o.items.length} questions from ${o.qaPath}; generator ${deps.generator.id}; golden answers ${o.withGolden ? 'on' : 'off'}\n`);
   console.log(formatAnswerReport(overall, byLanguage, {}));
   console.log(`\nOutcomes: ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  const wrong = results.filter((r) => r.missingFacts && r.facts && r.missingFacts.length === r.facts.length);
+  if (wrong.length > 0) console.log(`Confidently wrong (no fact stated): ${wrong.map((r) => r.id).join(', ')}`);
   if (o.judge) console.log(`LLM judge correctness: ${judgeScore === null ? 'n/a' : judgeScore.toFixed(3)} over ${scored.length} answers (${judged.length - scored.length} unparseable verdicts)`);
 }
 

@@ -15,6 +15,7 @@ export function answerSettings(config: Config, overrides: Partial<AnswerSettings
     clarifyVersions: true,
     // The built-in model quotes passages as written; an LLM answers in the customer's language.
     sameLanguageSources: config.model.provider !== 'openai',
+    wholeArticles: config.model.provider !== 'openai' ? 2 : 0,
     modelTimeoutMs: config.chat.modelTimeoutMs,
     minCoverage: config.chat.localMinCoverage,
     confidentMinCoverage: config.chat.localConfidentMinCoverage,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answerMetricsByLanguage,
   computeAnswerMetrics,
+  factsMissing,
   DEFAULT_ANSWER_TARGETS,
   formatAnswerReport,
   replyLanguageMatches,
@@ -287,9 +288,9 @@ describe('formatAnswerReport', () => {
     expect(line('Language match')).toMatch(/66\.7 %\s+100\.0 %\s+0\.0 %\s+≥ 98\.0 %\s+FAIL$/);
     expect(line('Citation validity')).toMatch(/100\.0 %.*≥ 100\.0 %\s+PASS$/);
     expect(line('Abstain (unanswerable)')).toMatch(/100\.0 %\s+100\.0 %\s+—\s+≥ 90\.0 %\s+PASS$/);
-    expect(line('False abstention')).toMatch(/0\.0 %.*≤ 10\.0 %\s+PASS$/);
+    expect(line('Declined (answerable)')).toMatch(/0\.0 %.*≤ 12\.0 %\s+PASS$/);
     expect(line('TTFT p95 ms')).toMatch(/120\.0\s+120\.0\s+80\.0$/);
-    expect(report).toContain('Targets met: 3/4.');
+    expect(report).toContain('Targets met: 3/4 (2 not applicable).');
     expect(report).toContain('Below target by language: fr language match 0.0 %.');
   });
 
@@ -297,7 +298,40 @@ describe('formatAnswerReport', () => {
     const answerable = [result({ lang: 'en', text: EN_REPLY })];
     const text = formatAnswerReport(computeAnswerMetrics(answerable), answerMetricsByLanguage(answerable));
     expect(text.split('\n').find((l) => l.startsWith('Abstain'))).toMatch(/—\s+—\s+≥ 90\.0 %\s+n\/a$/);
-    expect(text).toContain('Targets met: 3/3 (1 not applicable).');
+    expect(text).toContain('Targets met: 3/3 (3 not applicable).');
     expect(text).not.toContain('Below target');
+  });
+});
+
+describe('key facts', () => {
+  const facts = ['0.15', ['turn off', 'switch off']];
+
+  it('counts an answer right when it states every fact, incomplete when some, confidently wrong when it cites and states none', () => {
+    const right = result({ facts, text: 'Zone 1 data costs CHF 0.15 per MB [1]. To switch off roaming, open Settings [2].' });
+    const half = result({ facts, text: 'Zone 1 data costs CHF 0.15 per MB [1].' });
+    const wrong = result({ facts, text: 'Zone 4 data costs CHF 10.00 per MB [1].' });
+    const declined = result({ facts, outcome: 'no_answer', text: "I don't know." });
+    const noFacts = result({});
+    const m = computeAnswerMetrics([right, half, wrong, declined, noFacts]);
+    expect(m.withFacts).toBe(4);
+    expect(m.keyFactAccuracy).toBeCloseTo(1 / 4, 10);
+    expect(m.incomplete).toBeCloseTo(1 / 4, 10);
+    expect(m.confidentlyWrong).toBeCloseTo(1 / 4, 10);
+    // 1 + 1/2 + 0 + 0 of 4 questions' facts.
+    expect(m.factsStated).toBeCloseTo(1.5 / 4, 10);
+    expect(factsMissing(wrong)).toEqual(facts);
+    expect(factsMissing(declined)).toBeNull();
+  });
+
+  it('does not read a citation marker as a stated number', () => {
+    expect(factsMissing(result({ facts: ['1 GB'], text: 'Wave Mobile M includes data [1] GB.' }))).toEqual(['1 GB']);
+    expect(factsMissing(result({ facts: ['1'], text: 'See the table [1].' }))).toEqual(['1']);
+  });
+
+  it('prints key-fact accuracy and confidently wrong against their targets', () => {
+    const results = [result({ facts: ['0.15'], text: 'CHF 0.15 [1]' }), result({ facts: ['0.15'], text: 'CHF 10.00 [1]' })];
+    const text = formatAnswerReport(computeAnswerMetrics(results), answerMetricsByLanguage(results));
+    expect(text.split('\n').find((l) => l.startsWith('Key-fact accuracy'))).toMatch(/50\.0 %.*≥ 85\.0 %\s+FAIL$/);
+    expect(text.split('\n').find((l) => l.startsWith('Confidently wrong'))).toMatch(/50\.0 %.*≤ 5\.0 %\s+FAIL$/);
   });
 });

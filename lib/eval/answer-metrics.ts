@@ -10,6 +10,7 @@
  */
 import type { AnswerOutcome } from '@/lib/domain/chat';
 import { asTextLanguage, contentTerms, isStopword, fold } from '@/lib/ai/local/text';
+import { missingFacts, type Fact } from '@/lib/domain/facts';
 import { isLocale } from '@/lib/i18n/locales';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { percentile } from './metrics';
@@ -23,6 +24,8 @@ export type AnswerResult = {
   answerable: boolean;
   expectedSourceIds: string[];
   expectedAnswer?: string;
+  /** What a right answer must state (golden `facts`); absent when the item has none. */
+  facts?: Fact[];
   outcome: AnswerOutcome;
   /** The answer text the customer saw, citation markers like [1] included. */
   text: string;
@@ -52,6 +55,16 @@ export type AnswerMetrics = {
   falseAbstention: number | null;
   /** Answerable questions answered with a clarifying question (which version?): not abstentions. */
   clarified: number | null;
+  /** Answerable questions with facts. */
+  withFacts: number;
+  /** Of the answerable questions with facts: answered, stating every fact, 0..1. */
+  keyFactAccuracy: number | null;
+  /** Share of all their facts the answers state (a declined question states none), 0..1. */
+  factsStated: number | null;
+  /** Of the answerable questions with facts: answered with a citation, stating some but not all of the facts. */
+  incomplete: number | null;
+  /** Of the answerable questions with facts: answered with a citation, stating none of the facts — wrong, said with confidence. */
+  confidentlyWrong: number | null;
   /** Mean token F1 against the expert answer, over answered answerable questions that have one. */
   tokenOverlapF1: number | null;
   ttftMs: LatencySummary;
@@ -69,6 +82,15 @@ const ABSTAINED: ReadonlySet<AnswerOutcome> = new Set(['no_answer', 'out_of_scop
 /** The reply declined to answer. A clarifying question is not an abstention: it leads to an answer. */
 export function isAbstention(outcome: AnswerOutcome): boolean {
   return ABSTAINED.has(outcome);
+}
+
+/**
+ * The facts an answer leaves out; null when there is nothing to check (no facts, or no answer).
+ * Citation markers are stripped first so "[1]" never counts as the number 1.
+ */
+export function factsMissing(result: Pick<AnswerResult, 'facts' | 'outcome' | 'text'>): Fact[] | null {
+  if (!result.facts?.length || !isAnswered(result.outcome)) return null;
+  return missingFacts(stripCitationMarkers(result.text), result.facts);
 }
 
 /** [1], [2, 3], [1–3], [1][2] — the markers the chat puts in its text. */
@@ -186,6 +208,8 @@ export function computeAnswerMetrics(results: AnswerResult[], options: AnswerMet
   const unanswerable = results.filter((r) => !r.answerable);
   const answeredAnswerable = answerable.filter((r) => isAnswered(r.outcome));
   const replies = results.filter((r) => r.text.trim().length > 0);
+  const withFacts = answerable.filter((r) => (r.facts?.length ?? 0) > 0);
+  const missing = withFacts.map((r) => factsMissing(r));
 
   const cited = results.flatMap((r) => r.citedDocumentIds.map((id) => r.passedDocumentIds.includes(id)));
 
@@ -203,6 +227,11 @@ export function computeAnswerMetrics(results: AnswerResult[], options: AnswerMet
     abstentionCorrect: mean(unanswerable.map((r) => (isAnswered(r.outcome) ? 0 : 1))),
     falseAbstention: mean(answerable.map((r) => (isAbstention(r.outcome) ? 1 : 0))),
     clarified: mean(answerable.map((r) => (r.outcome === 'clarify' ? 1 : 0))),
+    withFacts: withFacts.length,
+    keyFactAccuracy: mean(missing.map((m) => (m !== null && m.length === 0 ? 1 : 0))),
+    factsStated: mean(withFacts.map((r, i) => (missing[i] === null ? 0 : 1 - missing[i]!.length / r.facts!.length))),
+    incomplete: mean(withFacts.map((r, i) => (missing[i] && missing[i]!.length > 0 && missing[i]!.length < r.facts!.length ? 1 : 0))),
+    confidentlyWrong: mean(withFacts.map((r, i) => (missing[i] && missing[i]!.length === r.facts!.length ? 1 : 0))),
     tokenOverlapF1: mean(
       answeredAnswerable.filter((r) => r.expectedAnswer?.trim()).map((r) => tokenF1(r.text, r.expectedAnswer ?? '', r.lang)),
     ),
@@ -232,13 +261,18 @@ export type AnswerTargets = {
   citationValidityMin: number;
   abstentionCorrectMin: number;
   falseAbstentionMax: number;
+  keyFactAccuracyMin: number;
+  confidentlyWrongMax: number;
 };
 
 export const DEFAULT_ANSWER_TARGETS: AnswerTargets = {
   languageMatchMin: 0.98,
   citationValidityMin: 1,
   abstentionCorrectMin: 0.9,
-  falseAbstentionMax: 0.1,
+  // Better silent than wrong: declining a little more often is the price of confidently wrong → 0.
+  falseAbstentionMax: 0.12,
+  keyFactAccuracyMin: 0.85,
+  confidentlyWrongMax: 0.05,
 };
 
 type Format = 'count' | 'percent' | 'ratio' | 'ms';
@@ -254,7 +288,12 @@ function rows(targets: AnswerTargets): Row[] {
     { label: 'Citation validity', value: (m) => m.citationValidity, format: 'percent', target: { op: '≥', value: targets.citationValidityMin } },
     { label: 'Citation match', value: (m) => m.citationMatch, format: 'percent' },
     { label: 'Abstain (unanswerable)', value: (m) => m.abstentionCorrect, format: 'percent', target: { op: '≥', value: targets.abstentionCorrectMin } },
-    { label: 'False abstention', value: (m) => m.falseAbstention, format: 'percent', target: { op: '≤', value: targets.falseAbstentionMax } },
+    { label: 'Declined (answerable)', value: (m) => m.falseAbstention, format: 'percent', target: { op: '≤', value: targets.falseAbstentionMax } },
+    { label: 'With facts', value: (m) => m.withFacts, format: 'count' },
+    { label: 'Key-fact accuracy', value: (m) => m.keyFactAccuracy, format: 'percent', target: { op: '≥', value: targets.keyFactAccuracyMin } },
+    { label: 'Facts stated', value: (m) => m.factsStated, format: 'percent' },
+    { label: 'Incomplete', value: (m) => m.incomplete, format: 'percent' },
+    { label: 'Confidently wrong', value: (m) => m.confidentlyWrong, format: 'percent', target: { op: '≤', value: targets.confidentlyWrongMax } },
     { label: 'Clarifying question', value: (m) => m.clarified, format: 'percent' },
     { label: 'Token F1', value: (m) => m.tokenOverlapF1, format: 'ratio' },
     { label: 'TTFT p50 ms', value: (m) => m.ttftMs.p50, format: 'ms' },

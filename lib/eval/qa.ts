@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { factsSchema } from '@/lib/domain/facts';
 
 /** One evaluation question: the QA JSONL format shared by content/golden and external sets. */
 export const qaItemSchema = z
@@ -8,6 +9,8 @@ export const qaItemSchema = z
     id: z.string().min(1),
     question: z.string().min(1),
     answer: z.string().optional(),
+    /** What a right answer must state (lib/domain/facts.ts). */
+    facts: factsSchema.optional(),
     source_ids: z.array(z.string()),
     lang: z.string().optional(),
     history: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).optional(),

@@ -12,7 +12,7 @@ import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
-import type { SearchHit, SearchWeights } from './search';
+import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
 import { articleUrl, buildSources, toCitation, type GoldenSource } from './sources';
 import type { TermStats } from './term-stats';
@@ -42,6 +42,12 @@ export type AnswerSettings = {
    * quotes (the built-in model) rather than one that writes in the customer's language.
    */
   sameLanguageSources: boolean;
+  /**
+   * Hand the generator every passage of the best articles (this many), not only the passages
+   * found: a generator that picks the passage to quote (the built-in model) then finds the steps
+   * under the right heading, or the price table next to the zones table. 0: only what was found.
+   */
+  wholeArticles: number;
   /** Milliseconds to wait for the model's first token and between tokens. */
   modelTimeoutMs: number;
   /** Built-in model: share of the question's weighted words the quoted passage must cover… */
@@ -251,6 +257,15 @@ export async function answerFromGolden(deps: AnswerDeps, input: KnowledgeQuestio
   return verbatim;
 }
 
+/** The passages found, with the best few articles' passages all there (each article's best first). */
+async function withWholeArticles(db: Db, selected: SearchHit[], articles: number): Promise<SearchHit[]> {
+  const best = uniqueDocuments(selected).slice(0, articles);
+  const whole = await documentPassages(db, { documentIds: best.map((h) => h.documentId), scores: new Map(best.map((h) => [h.documentId, h.score])) });
+  const byDocument = best.map((top) => [top, ...whole.filter((h) => h.documentId === top.documentId && h.chunkId !== top.chunkId)]);
+  const inBest = new Set(best.map((h) => h.documentId));
+  return [...byDocument.flat(), ...selected.filter((h) => !inBest.has(h.documentId))];
+}
+
 export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult> {
   const out = new AnswerStream(sink);
   const { settings } = deps;
@@ -297,7 +312,8 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
     }
   }
 
-  const chosen = selectPassages(hits, settings.maxSources, { onlyLanguage: settings.sameLanguageSources ? lang : undefined });
+  const selected = selectPassages(hits, settings.maxSources, { onlyLanguage: settings.sameLanguageSources ? lang : undefined });
+  const chosen = settings.wholeArticles > 0 ? await withWholeArticles(deps.db, selected, settings.wholeArticles) : selected;
   const sources = buildSources({ hits: chosen, golden: goldenSource });
   // A passage the reranker rates highly is on topic even when the customer's words are not the
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.

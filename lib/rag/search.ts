@@ -239,6 +239,26 @@ export async function rankDocumentPassages(
   });
 }
 
+/**
+ * Every public passage of a few documents, in each document's own order, scored with the given
+ * score per document: the whole article for a generator that picks the passage to quote itself.
+ */
+export async function documentPassages(db: Db, { documentIds, scores }: { documentIds: string[]; scores: Map<string, number> }): Promise<SearchHit[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await queryRows<Row>(
+    db,
+    sql`select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience
+      from chunks c join documents d on d.id = c.document_id
+      where c.document_id in ${documentIds} and c.audience = 'public'
+      order by c.document_id, c.ordinal limit 200`,
+  );
+  return rows.map((row) => ({
+    chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
+    content: row.content, lang: row.lang, version: row.version, audience: row.audience, score: scores.get(row.document_id) ?? 0,
+    ranks: { vector: null, fts: null, simple: null, fused: 0, rerank: null },
+  }));
+}
+
 /** Best chunk per document, in rank order: what the search page and the evaluation rank. */
 export function uniqueDocuments(hits: SearchHit[]): SearchHit[] {
   const seen = new Set<string>();

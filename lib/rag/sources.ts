@@ -25,9 +25,11 @@ export function articleUrl(slug: string, anchor: string | null): string {
   return `/articles/${encodeURIComponent(slug)}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
 }
 
-function lastHeading(headingPath: string): string | null {
-  const parts = headingPath.split(' > ').map((p) => p.trim()).filter(Boolean);
-  return parts.length > 1 ? (parts.at(-1) ?? null) : null;
+/** The passage's own heading: the last of "Set-up › Wi-Fi" (the ingester's separator; "A > B" read too). */
+function lastHeading(headingPath: string, title: string): string | null {
+  const last = headingPath.split(/ [›>] /).map((p) => p.trim()).filter(Boolean).at(-1);
+  // A heading that repeats the title says nothing about the passage.
+  return last && last !== title ? last : null;
 }
 
 /**
@@ -55,7 +57,7 @@ export function buildSources({ hits, golden }: { hits: SearchHit[]; golden?: Gol
       documentId: hit.documentId,
       title: hit.title,
       url: articleUrl(hit.slug, hit.anchor),
-      heading: lastHeading(hit.headingPath),
+      heading: lastHeading(hit.headingPath, hit.title),
       content: hit.content,
       lang: hit.lang,
       chunkId: hit.chunkId,

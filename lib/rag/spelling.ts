@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isQuestionFormWord } from '@/lib/ai/local/answer-kind';
 import { fold, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
@@ -43,7 +44,8 @@ const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
 export const MAX_CORRECTED_WORDS = 8;
 
 export async function correctSpelling(db: Db, query: string): Promise<{ query: string; corrections: Record<string, string> }> {
-  const words = [...new Set(tokenize(query))].filter((w) => w.length >= 4 && !/\d/.test(w) && !isStopword(w));
+  // Words of the question's form ("coûte", "combien") are not typos of topic words ("coûts").
+  const words = [...new Set(tokenize(query))].filter((w) => w.length >= 4 && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w));
   if (words.length === 0) return { query, corrections: {} };
   const known = new Set(
     (

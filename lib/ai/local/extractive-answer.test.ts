@@ -133,7 +133,7 @@ describe('parseAnswerPrompt', () => {
 });
 
 describe('splitUnits', () => {
-  it('splits prose into sentences, keeps list items and whole tables, skips headings', () => {
+  it('splits prose into sentences, keeps list items, splits tables into rows, skips headings', () => {
     const units = splitUnits(
       '## Prices\nData costs CHF 0.15/MB in Zone 1. Calls cost CHF 0.35 per minute! Ask us?\nDo this:\n- Open the app\n2) Tap Save\n| Zone | Price |\n| --- | --- |\n| 1 | 0.15 |\nThe end.',
       'en',
@@ -145,7 +145,7 @@ describe('splitUnits', () => {
       ['lead', 'Do this:'],
       ['item', '- Open the app'],
       ['item', '2) Tap Save'],
-      ['table', '| Zone | Price |\n| --- | --- |\n| 1 | 0.15 |'],
+      ['row', '| 1 | 0.15 |'],
       ['sentence', 'The end.'],
     ]);
   });
@@ -215,7 +215,9 @@ describe('composeAnswer', () => {
       expect(answer.grounded).toBe(true);
       expect(answer.text.startsWith(PHRASES[lang].intro(source.title, '[1]'))).toBe(true);
       expect(answer.text).not.toContain(PHRASES.en.intro(source.title, '[1]'));
-      expect(answer.text).toContain(`${quote} [1]`);
+      // A short section is quoted whole, under one citation.
+      expect(answer.text).toContain(quote);
+      expect(answer.text.trim().endsWith('[1]')).toBe(true);
       expect(answer.text).not.toContain(PHRASES[lang].otherLanguage);
     });
   }
@@ -244,14 +246,14 @@ describe('composeAnswer', () => {
     expect(composeAnswer(parsed({ question: 'Why?', hits: [restartBox5] })).text).toBe(PHRASES.en.unknown);
   });
 
-  it('quotes a list under its lead-in whole, with one citation after the last item', () => {
+  it('quotes a short section whole: a list under its lead-in with one citation after the last item, then the rest', () => {
     const p = parsed({ question: 'How do I change my Wi-Fi password?', hits: [wifiPassword, voicemail] });
     const n = numberOf(p, 'Change the Wi-Fi password');
     const answer = composeAnswer(p);
     expect(answer.cited).toEqual([n]);
     const quoted = answer.text.split('\n\n').slice(1).join('\n\n');
     expect(quoted).toBe(
-      `To change the Wi-Fi password, do this:\n\n1. Open the My Alpenwave app.\n2. Tap Home, then Wi-Fi.\n3. Enter the new password and tap Save. [${n}]`,
+      `To change the Wi-Fi password, do this:\n\n1. Open the My Alpenwave app.\n2. Tap Home, then Wi-Fi.\n3. Enter the new password and tap Save. [${n}]\n\nAll devices must reconnect with the new password. [${n}]`,
     );
   });
 
@@ -274,7 +276,8 @@ describe('composeAnswer', () => {
     expect(after).toBeDefined();
     expect(before).toContain(`Zone 1`);
     expect(new Set(citations(before ?? ''))).toEqual(new Set([roamingN]));
-    expect(after).toContain(`To listen to your messages, call 086 079 123 45 67 from your phone. [${voicemailN}]`);
+    expect(after).toContain('To listen to your messages, call 086 079 123 45 67 from your phone.');
+    expect(new Set(citations(after ?? ''))).toEqual(new Set([voicemailN]));
     // A single-part question does not pull a second source.
     const single = composeAnswer(parsed({ question: 'How do I listen to my voicemail messages?', hits: [roaming, voicemail] }));
     expect(single.cited).toEqual([voicemailN]);
@@ -333,4 +336,54 @@ describe('composeAnswer', () => {
     expect(answer.grounded).toBe(true);
     expect(answer.text).toContain('Data costs CHF 0.15/MB in Zone 1');
   });
+
+  describe('answers the kind of question that was asked, or declines', () => {
+    const title = 'Roaming zones and prices';
+    const zonesSection = hit({
+      title,
+      headingPath: 'Roaming zones',
+      content: '| Zone | Countries |\n| --- | --- |\n| Zone 1 | EU/EEA countries (e.g. Germany, France, Italy) |\n| Zone 4 | Ships and aircraft (satellite networks) |',
+    });
+    const pricesSection = hit({
+      title,
+      headingPath: 'Pay-per-use prices',
+      content: '| | Zone 1 | Zone 4 |\n| --- | --- | --- |\n| Data per MB | CHF 0.15 | CHF 10.00 |\n| Outgoing calls per minute | CHF 0.35 | CHF 6.00 |',
+    });
+    const blockedSection = hit({
+      title,
+      headingPath: 'Ships and aircraft',
+      content: 'On ships and aircraft roaming is very expensive: CHF 10.00 per MB and CHF 6.00 per minute.',
+    });
+
+    // The ships-and-aircraft sentence holds "roaming" and a price; Italy is only in the zones table.
+    it('links the country to its zone and quotes that zone’s prices, not another zone’s', () => {
+      const answer = composeAnswer(parsed({ question: 'How much is roaming in Italy?', hits: [blockedSection, zonesSection, pricesSection] }));
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('| Zone 1 | EU/EEA countries (e.g. Germany, France, Italy) |');
+      expect(answer.text).toContain('| Data per MB | CHF 0.15 |');
+      expect(answer.text).not.toContain('10.00');
+      expect(answer.text).not.toContain('Zone 4');
+    });
+
+    it('declines an amount question when no passage states an amount', () => {
+      const noPrices = hit({ title: 'Turn roaming on or off', content: 'Turn roaming off in the app under Mobile > Roaming. Roaming is blocked on ships by default.' });
+      const answer = composeAnswer(parsed({ question: 'How much does roaming cost?', hits: [noPrices] }));
+      expect(answer).toMatchObject({ text: PHRASES.en.unknown, grounded: false, cited: [] });
+    });
+
+    it('quotes the numbered steps for a "how do I" question, not a sentence that merely shares its words', () => {
+      const article = 'Find or change the Wi-Fi password on the Box 5';
+      const warning = hit({ title: article, headingPath: 'Good to know', content: 'Alpenwave staff will never ask for your Wi-Fi password by phone.' });
+      const steps = hit({
+        title: article,
+        headingPath: 'Change the password in the app',
+        content: '1. Open the My Alpenwave app.\n2. Tap **Home > Wi-Fi**.\n3. Enter the new password.\n4. Tap **Save**.',
+      });
+      const answer = composeAnswer(parsed({ question: 'How do I change my Wi-Fi password on the Box 5?', hits: [warning, steps] }));
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('2. Tap **Home > Wi-Fi**.');
+      expect(answer.text).not.toContain('never ask');
+    });
+  });
 });
+

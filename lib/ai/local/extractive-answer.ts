@@ -2,14 +2,18 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
+import { answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
+import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 
 /**
  * How the built-in language model answers a grounded question: it reads the numbered sources
- * from the prompt, finds the passage (a few consecutive sentences, a list or a table) that
- * covers most of the question's telling words, weighted by how rare each word is, and quotes it
- * with its citation, framed in the customer's language. When no passage covers enough of the
- * question it says it does not know, citing nothing — which the citation check turns into the
- * no-answer reply.
+ * from the prompt, finds the passage (a few consecutive sentences, a list, or table rows under
+ * their header) that covers most of the question's telling words, weighted by how rare each word
+ * is, and holds the kind of answer asked for (an amount for "how much", steps for "how do I"),
+ * and quotes it with its citation, framed in the customer's language. When no passage covers
+ * enough of the question, or none holds an amount, a duration or a contact the question asks
+ * for, it says it does not know, citing nothing — which the citation check turns into the
+ * no-answer reply. Better silent than wrong.
  */
 
 export type PromptSource = { n: number; title: string; heading: string | null; lang: TextLanguage | undefined; content: string };
@@ -22,17 +26,19 @@ const QUESTION_WORDS = new Set(
     'wann', 'wieso', 'weshalb', 'etwas', 'bekomme', 'bekommen', 'brauche', 'passiert',
     'pourquoi', 'quand', 'comment', 'quoi', 'quelque', 'chose', 'faut', 'dois', 'veux',
     'perche', 'quando', 'qualcosa', 'devo', 'voglio', 'succede',
+    // "how much / how many": asks for a number, names no topic.
+    'much', 'many', 'viel', 'wieviel', 'viele', 'combien', 'quanto', 'quanta', 'quanti', 'quante',
   ].map((w) => w),
 );
 
-function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): string[] {
+function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean, cues: Set<string> = new Set()): string[] {
   // "box5" is how people type "Box 5" — unless the corpus itself writes it that way ("IPv6").
   const words = tokenize(text)
     .flatMap((w) => {
       const glued = /^(\p{L}{2,})(\d{1,2})$/u.exec(w);
       return glued && knownTerm && !knownTerm(w, lang) ? [glued[1]!, glued[2]!] : [w];
     })
-    .filter((w) => !QUESTION_WORDS.has(w));
+    .filter((w) => !QUESTION_WORDS.has(w) && !cues.has(w));
   return [...new Set(contentTerms(words.join(' '), lang))];
 }
 
@@ -61,8 +67,18 @@ const MAX_WINDOW = 3;
 const MAX_LIST_ITEMS = 8;
 const HEADING_CREDIT = 1.0;
 /** How much the retrieval order counts against coverage when picking the passage to quote. */
-const RANK_PRIOR = 0.2;
+const RANK_PRIOR = 0.4;
 const SECONDARY_MIN_TERMS = 2;
+/** A section (one source) with at most this many units is quoted whole. */
+const WHOLE_SECTION_UNITS = 12;
+/** Another section of the same article is quoted too when it scores at least this share of the best. */
+const SECOND_SECTION_SHARE = 0.8;
+/** What holding the kind of answer asked for is worth, against coverage (0..1). */
+const KIND_BONUS = 0.3;
+/** A term under the passage's own section heading, against one only in the article's title. */
+const SECTION_BONUS = 0.15;
+/** Words the passage states itself, against words it only sits under (the article's title). */
+const OWN_WORDS_BONUS = 0.2;
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -101,9 +117,16 @@ export function parseAnswerPrompt(prompt: LanguageModelV4Prompt): AnswerPrompt |
   return { lang, question, standalone: standaloneMatch ? unescapeXml(standaloneMatch[1] ?? '').trim() : question, sources };
 }
 
-type Unit = { text: string; kind: 'sentence' | 'item' | 'table' | 'lead'; terms: Set<string> };
+type Unit = {
+  text: string;
+  kind: 'sentence' | 'item' | 'table' | 'row' | 'lead';
+  terms: Set<string>;
+  /** A table row: its table (shared by its sibling rows) and its cells. */
+  table?: Table;
+  cells?: string[];
+};
 
-/** A source's content as quotable units: sentences, list items, whole tables. */
+/** A source's content as quotable units: sentences, list items, table rows (a table without a header row stays whole). */
 export function splitUnits(content: string, lang: TextLanguage | undefined): Unit[] {
   const units: Omit<Unit, 'terms'>[] = [];
   const lines = content.replace(/^Q: .*\nA: /, '').split('\n');
@@ -113,7 +136,12 @@ export function splitUnits(content: string, lang: TextLanguage | undefined): Uni
     if (line.startsWith('|')) {
       const rows = [line];
       while ((lines[i + 1] ?? '').trim().startsWith('|')) rows.push((lines[++i] ?? '').trim());
-      units.push({ text: rows.join('\n'), kind: 'table' });
+      const table = parseTable(rows);
+      if (table && table.rows.length > 0) {
+        for (const row of table.rows) units.push({ text: `| ${row.join(' | ')} |`, kind: 'row', table, cells: row });
+      } else {
+        units.push({ text: rows.join('\n'), kind: 'table' });
+      }
     } else if (/^(?:[-*+]|\d+[.)])\s+/.test(line)) {
       units.push({ text: line, kind: 'item' });
     } else {
@@ -133,9 +161,46 @@ type Window = {
   coverage: number;
   covered: Set<string>;
   rank: number;
+  /** How well it holds (itself or through its link) the kind of answer asked for, 0..1. */
+  kindFit: number;
+  /** Holds an amount, duration or contact the question asks for. */
+  holdsStrictKind: boolean;
+  /** Share of the question's weight its section heading carries. */
+  sectionShare: number;
+  /** Share of the question's weight the passage or its section heading states (not the title). */
+  own: number;
   /** The passage's opening sentence, when the quote starts later: it usually states the gist. */
   lead?: Unit;
+  /** What a table keyed by the quoted rows says about them ("Zone 1" → its prices). */
+  link?: { source: PromptSource; part: Table };
 };
+
+/** Where the kinds of answer asked for are looked for, and the tables a quoted row may link to. */
+type Wanted = { kinds: AnswerKind[]; tables: { source: PromptSource; table: Table }[] };
+
+function holdsKinds(text: string, kinds: AnswerKind[], only?: ReadonlySet<AnswerKind>): boolean {
+  return kinds.some((k) => (!only || only.has(k)) && holdsAnswerKind(text, k));
+}
+
+function kindFit(text: string, kinds: AnswerKind[]): number {
+  return kinds.reduce((best, k) => Math.max(best, answerKindFit(text, k)), 0);
+}
+
+/** For quoted rows that do not hold the answer, the part of another table of the article keyed by them. */
+function findLink(units: Unit[], source: PromptSource, wanted: Wanted): Window['link'] {
+  if (wanted.kinds.length === 0) return undefined;
+  for (const unit of units) {
+    if (unit.kind !== 'row' || !unit.cells) continue;
+    const k = rowKey(unit.cells);
+    if (!k) continue;
+    for (const other of wanted.tables) {
+      if (other.table === unit.table || other.source.title !== source.title) continue;
+      const part = linkedPart(other.table, k);
+      if (part && holdsKinds(renderTable(part), wanted.kinds)) return { source: other.source, part };
+    }
+  }
+  return undefined;
+}
 
 function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<string>, inHeading: Set<string>) {
   let total = 0;
@@ -156,31 +221,56 @@ function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<s
   return { coverage: total === 0 ? 0 : got / total, covered };
 }
 
-function bestWindow(source: PromptSource, terms: string[], weights: Map<string, number>, rankBonus: number): Window | null {
+function bestWindow(source: PromptSource, terms: string[], weights: Map<string, number>, rankBonus: number, wanted: Wanted): (Window & { score: number }) | null {
   const units = splitUnits(source.content, source.lang);
   const heading = new Set(contentTerms(`${source.title} ${source.heading ?? ''}`, source.lang));
+  const section = new Set(contentTerms(source.heading ?? '', source.lang));
+  const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
+  const sectionShare = terms.reduce((sum, t) => sum + (hasTerm(section, t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   let best: (Window & { score: number }) | null = null;
   for (let start = 0; start < units.length; start++) {
     const inText = new Set<string>();
     for (let size = 1; size <= MAX_WINDOW && start + size <= units.length; size++) {
       for (const t of units[start + size - 1]!.terms) inText.add(t);
       const { coverage, covered } = coverageOf(terms, weights, inText, heading);
-      // Shorter passages win ties; later (more relevant) sources win near-ties.
-      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus;
-      if (!best || score > best.score) best = { source, units: units.slice(start, start + size), coverage, covered, score, rank: rankBonus };
+      const own = coverageOf(terms, weights, inText, section).coverage;
+      const slice = extendWindow(units, units.slice(start, start + size), terms);
+      const text = slice.map((u) => u.text).join('\n');
+      let fit = kindFit(text, wanted.kinds);
+      let holdsStrictKind = holdsKinds(text, wanted.kinds, STRICT_KINDS);
+      const link = holdsStrictKind ? undefined : findLink(slice, source, wanted);
+      if (link) {
+        fit = Math.max(fit, kindFit(renderTable(link.part), wanted.kinds));
+        holdsStrictKind ||= holdsKinds(renderTable(link.part), wanted.kinds, STRICT_KINDS);
+      }
+      // Shorter passages win ties; later (more relevant) sources win near-ties; the kind of
+      // answer asked for and a section heading about the question count for more.
+      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own;
+      if (!best || score > best.score) best = { source, units: slice, coverage, covered, score, rank: rankBonus, kindFit: fit, holdsStrictKind, link, sectionShare, own };
     }
   }
   if (!best) return null;
-  const chosen = extendWindow(units, best.units);
   const opening = units[0]!;
   const lead =
-    chosen[0] !== opening && opening.kind === 'sentence' && terms.some((t) => hasTerm(opening.terms, t)) ? opening : undefined;
-  return { ...best, units: chosen, lead };
+    best.units[0] !== opening && opening.kind === 'sentence' && terms.some((t) => hasTerm(opening.terms, t)) ? opening : undefined;
+  // A short section is quoted whole: it is one topic, and the fact asked for is often a sentence
+  // away from the words that matched.
+  // Table rows picked for the question stay alone (the row for Italy, not every zone).
+  const rowsPicked = best.units.every((u) => u.kind === 'row');
+  if (!rowsPicked && units.length <= WHOLE_SECTION_UNITS && best.units.length < units.length) return { ...best, units, lead: undefined };
+  return { ...best, lead };
 }
 
-/** A lead-in ("Do this:") brings its list; a list item brings its siblings and lead-in. */
-function extendWindow(all: Unit[], chosen: Unit[]): Unit[] {
+/**
+ * A lead-in ("Do this:") brings its list; a list item brings its siblings and lead-in; table
+ * rows that hold none of the question's words (the table is on topic as a whole) bring their table.
+ */
+function extendWindow(all: Unit[], chosen: Unit[], terms: string[]): Unit[] {
   const first = all.indexOf(chosen[0]!);
+  if (chosen.every((u) => u.kind === 'row') && !chosen.some((u) => terms.some((t) => hasTerm(u.terms, t)))) {
+    const table = chosen[0]!.table;
+    return all.filter((u) => u.table === table);
+  }
   let start = first;
   let end = first + chosen.length;
   if (chosen[0]!.kind === 'item') {
@@ -193,7 +283,7 @@ function extendWindow(all: Unit[], chosen: Unit[]): Unit[] {
   return all.slice(start, end);
 }
 
-/** Sentences become one paragraph with one citation; list items and tables keep their lines. */
+/** Sentences become one paragraph with one citation; list items and tables keep their lines; rows come under their header. */
 function quote(units: Unit[], n: number): string {
   const lines: string[] = [];
   let paragraph: string[] = [];
@@ -210,7 +300,12 @@ function quote(units: Unit[], n: number): string {
       return;
     }
     closeParagraph(true);
-    if (unit.kind === 'table') {
+    if (unit.kind === 'row') {
+      const previous = units[i - 1];
+      if (previous?.kind !== 'row' || previous.table !== unit.table) lines.push(renderTable({ header: unit.table!.header, rows: [] }));
+      lines.push(unit.text);
+      if (next?.kind !== 'row' || next.table !== unit.table) lines.push('', `[${n}]`, '');
+    } else if (unit.kind === 'table') {
       lines.push(unit.text, '', `[${n}]`, '');
     } else if (next?.kind === 'item') {
       lines.push(unit.text);
@@ -224,20 +319,49 @@ function quote(units: Unit[], n: number): string {
 
 export type ComposedAnswer = { text: string; grounded: boolean; coverage: number; cited: number[] };
 
+/** Each source's rank, 0 (least relevant) .. 1: the sections of one article share the article's best. */
+function sourceRanks(sources: PromptSource[]): number[] {
+  const titles: string[] = [];
+  for (const source of sources) {
+    const at = titles.indexOf(source.title);
+    if (at !== -1) titles.splice(at, 1);
+    titles.push(source.title);
+  }
+  return sources.map((s) => (titles.length > 1 ? titles.indexOf(s.title) / (titles.length - 1) : 1));
+}
+
+function tablesOf(sources: PromptSource[]): Wanted['tables'] {
+  return sources.flatMap((source) => {
+    const tables = new Set<Table>();
+    for (const unit of splitUnits(source.content, source.lang)) if (unit.table) tables.add(unit.table);
+    return [...tables].map((table) => ({ source, table }));
+  });
+}
+
 export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}): ComposedAnswer {
   const { lang } = prompt;
   const phrases = PHRASES[lang];
-  const terms = questionTerms(prompt.standalone, lang, options.knownTerm);
+  // The kind of answer is what the customer's own message asks for ("and how do I turn it off?"
+  // after a price question wants steps); a follow-up that does not say ("and in the US?") asks
+  // for what the question it continues asked for.
+  const asked = wantedAnswerKinds(prompt.question, lang);
+  const kinds = asked.length > 0 ? asked : wantedAnswerKinds(prompt.standalone, lang);
+  // Cue words as typed, and as spelling correction may have changed them in the standalone question.
+  const cues = new Set([...cueWords(prompt.question, lang, kinds), ...cueWords(prompt.standalone, lang, kinds)]);
+  const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues);
   const weights = new Map(terms.map((t) => [t, options.termWeight?.(t, lang) ?? 1]));
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  const wanted: Wanted = { kinds, tables: kinds.length > 0 ? tablesOf(prompt.sources) : [] };
+  const ranks = sourceRanks(prompt.sources);
   const windows = prompt.sources
-    .map((source, i) => bestWindow(source, terms, weights, prompt.sources.length > 1 ? i / (prompt.sources.length - 1) : 1))
-    .filter((w): w is Window => w !== null);
-  // Retrieval ranked the sources (most relevant last); coverage decides among close ones.
-  const primary = windows.reduce<Window | null>(
-    (best, w) => (!best || w.coverage + RANK_PRIOR * w.rank > best.coverage + RANK_PRIOR * best.rank ? w : best),
-    null,
-  );
+    .map((source, i) => bestWindow(source, terms, weights, ranks[i]!, wanted))
+    .filter((w): w is Window & { score: number } => w !== null);
+  // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
+  const merit = (w: Window) => w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own;
+  // Asked only for an amount, a duration or a contact: only a passage that states one can answer.
+  const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
+  const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : windows;
+  const primary = candidates.reduce<Window | null>((best, w) => (!best || merit(w) > merit(best) ? w : best), null);
   if (terms.length === 0 || !primary) return { text: phrases.unknown, grounded: false, coverage: 0, cited: [] };
   // A second passage when it covers telling words the first one missed (multi-part questions).
   const missing = terms.filter((t) => !primary.covered.has(t));
@@ -254,12 +378,31 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
   const coverage = terms.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   if (coverage < minCoverage) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
+  // Asked for an amount, a duration or a contact, and the passage states none: better silent than wrong.
+  if (strictOnly && !primary.holdsStrictKind) {
+    return { text: phrases.unknown, grounded: false, coverage, cited: [] };
+  }
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`)];
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
   parts.push(quote(primary.units, primary.source.n));
-  if (primary.source.lang && primary.source.lang !== lang) parts.push(phrases.otherLanguage);
   const cited = [primary.source.n];
+  if (primary.link) {
+    parts.push(`${renderTable(primary.link.part)}\n\n[${primary.link.source.n}]`);
+    if (!cited.includes(primary.link.source.n)) cited.push(primary.link.source.n);
+  }
+  if (primary.source.lang && primary.source.lang !== lang) parts.push(phrases.otherLanguage);
+  // A second section of the same article when it is nearly as good: answers in help articles are
+  // often spread over two sections (the steps, and the fee or the deadline in the next one).
+  if (!secondary) {
+    const second = windows
+      .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && merit(w) >= SECOND_SECTION_SHARE * merit(primary))
+      .sort((a, b) => merit(b) - merit(a))[0];
+    if (second && second.source.n !== primary.link?.source.n) {
+      parts.push(quote(second.units, second.source.n));
+      if (!cited.includes(second.source.n)) cited.push(second.source.n);
+    }
+  }
   if (secondary) {
     parts.push(phrases.seeAlso(secondary.w.source.title), quote(secondary.w.units, secondary.w.source.n));
     cited.push(secondary.w.source.n);

@@ -24,6 +24,8 @@ export function fold(text: string): string {
 const STOPWORDS: Set<string> = new Set([...eng, ...deu, ...fra, ...ita].map(fold));
 // Elisions ("l'appareil", "dell'abbonamento") leave these behind.
 for (const w of ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "dell", "nell", "all", "sull", "un"]) STOPWORDS.add(w);
+// "Can I …": modal verbs frame a question and say nothing of its topic (and must not be spell-corrected into a topic word).
+for (const w of ['kann', 'kannst', 'konnen', 'peux', 'puis', 'peut', 'pouvez', 'posso', 'puoi', 'puo', 'possiamo', 'potete']) STOPWORDS.add(w);
 
 export function isStopword(foldedWord: string): boolean {
   return STOPWORDS.has(foldedWord);

@@ -28,6 +28,16 @@ describe('scoreAnswer', () => {
     expect(right.tiebreak).toBeGreaterThan(0);
   });
 
+  it('with key facts, scores every fact stated above some above none, and names the missing ones', () => {
+    const facts = ['0.15', ['turn off', 'switch off']];
+    const all = scoreAnswer({ ...base, outcome: 'answered', text: 'x [1]', citedDocumentIds: ['x'], facts, missingFacts: [] });
+    const some = scoreAnswer({ ...base, outcome: 'answered', text: 'x [1]', citedDocumentIds: ['x'], facts, missingFacts: [['turn off', 'switch off']] });
+    const none = scoreAnswer({ ...base, outcome: 'answered', text: 'x [1]', citedDocumentIds: ['x'], facts, missingFacts: facts });
+    expect([none.score, some.score, all.score]).toEqual([0, 1, 3]);
+    expect(some.label).toBe('answered, facts 1/2, missing: turn off | switch off');
+    expect(all.label).toBe('answered, facts 2/2');
+  });
+
   it('rewards declining an unanswerable question', () => {
     expect(scoreAnswer({ answerable: false, outcome: 'no_answer', text: '' }).score).toBe(1);
     expect(scoreAnswer({ answerable: false, outcome: 'answered', text: 'Yes [1].' }).score).toBe(0);

@@ -9,7 +9,9 @@ import type { AnswerOutcome } from '@/lib/domain/chat';
  *   unanswerable question scores 1 when the run abstained, else 0.
  * - answers: answerable questions score 0 declined, 1 clarifying question, 2 answered without an
  *   expected article cited, 3 answered citing one; token F1 against the expert answer breaks
- *   ties when it differs by at least 0.1. Unanswerable: 1 declined, 0 answered.
+ *   ties when it differs by at least 0.1. With key facts: 3 every fact stated, 1 some, 0 none
+ *   (a confidently wrong answer scores as low as a declined one), and the missing facts are named.
+ *   Unanswerable: 1 declined, 0 answered.
  * - actions: 1 when the right tool (or none) was chosen with the right arguments, else 0.
  */
 
@@ -47,6 +49,18 @@ export function scoreAnswer(r: Record<string, unknown>): Side {
   }
   if (isAbstention(outcome) || (!isAnswered(outcome) && outcome !== 'clarify')) return { score: 0, label: outcome, detail };
   if (outcome === 'clarify') return { score: 1, label: 'clarify', detail };
+  // Key facts (golden `facts`): the answer must state them; which were missing is shown to the expert.
+  const facts = Array.isArray(r.facts) ? r.facts : null;
+  const missing = Array.isArray(r.missingFacts) ? r.missingFacts : null;
+  if (facts && facts.length > 0 && missing) {
+    const stated = facts.length - missing.length;
+    const missingText = missing.map((f) => (Array.isArray(f) ? f.join(' | ') : String(f))).join('; ');
+    return {
+      score: stated === facts.length ? 3 : stated > 0 ? 1 : 0,
+      label: `${outcome}, facts ${stated}/${facts.length}${missing.length ? `, missing: ${missingText}` : ''}`,
+      detail,
+    };
+  }
   const expected = strings(r.expectedSourceIds);
   const cited = strings(r.citedDocumentIds);
   const match = cited.some((c) => expected.some((e) => sameArticle(c, e)));

@@ -27,6 +27,8 @@ export const METRICS: Record<ChartedKind, MetricDef[]> = {
     { key: 'latencyP95', label: 'Latency p95', format: 'ms', higherIsBetter: false, read: (m) => at(m, 'latencyMs', 'p95') },
   ],
   answers: [
+    { key: 'keyFactAccuracy', label: 'Key-fact accuracy', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'keyFactAccuracy') },
+    { key: 'confidentlyWrong', label: 'Confidently wrong (no fact stated)', format: 'rate', higherIsBetter: false, read: (m) => at(m, 'confidentlyWrong') },
     { key: 'citationMatch', label: 'Citation match', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'citationMatch') },
     { key: 'languageMatch', label: 'Answer language matches', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'languageMatch') },
     { key: 'citationValidity', label: 'Citation validity', format: 'rate', higherIsBetter: true, read: (m) => at(m, 'citationValidity') },

@@ -153,6 +153,8 @@ export async function runAnswerEvaluation(
     kind: 'answers',
     questions: items.length,
     headline: {
+      keyFactAccuracy: overall.keyFactAccuracy,
+      confidentlyWrong: overall.confidentlyWrong,
       citationMatch: overall.citationMatch,
       abstentionCorrect: overall.abstentionCorrect,
       falseAbstention: overall.falseAbstention,

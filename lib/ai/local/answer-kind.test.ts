@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { answerKindFit, cueWords, holdsAnswerKind, wantedAnswerKinds } from './answer-kind';
+
+describe('wantedAnswerKinds', () => {
+  it('reads the kind of answer from the question’s form, in four languages', () => {
+    expect(wantedAnswerKinds('How much does roaming cost in Italy?', 'en')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Wie teuer ist Roaming in Italien?', 'de')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Combien coûte le roaming en Allemagne ?', 'fr')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Quanto costa il roaming in Francia?', 'it')).toEqual(['amount']);
+    expect(wantedAnswerKinds('How long does porting my number take?', 'en')).toEqual(['duration']);
+    expect(wantedAnswerKinds('Combien de temps dure le transfert ?', 'fr')).toEqual(['duration']);
+    expect(wantedAnswerKinds('How do I restart my Box 3?', 'en')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Come posso pagare la fattura?', 'it')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Où trouver mes factures ?', 'fr')).toEqual(['place']);
+  });
+
+  it('says nothing for a question that does not ask for a form, and reads "ou" (or) as no place', () => {
+    expect(wantedAnswerKinds('internet slow', 'en')).toEqual([]);
+    expect(wantedAnswerKinds('Box 3 ou Box 5', 'fr')).toEqual([]);
+  });
+
+  it('keeps every part of a multi-part question', () => {
+    expect(wantedAnswerKinds('how much is roaming in italy and how do i turn it off', 'en')).toEqual(['amount', 'steps']);
+  });
+});
+
+describe('cueWords', () => {
+  it('drops the words that only ask for the form, keeps the nouns that name the topic', () => {
+    expect([...cueWords('Wie teuer ist Roaming?', 'de', ['amount'])]).toEqual(['teuer']);
+    expect([...cueWords('How much is the fee for paper invoices?', 'en', ['amount'])].sort()).toEqual(['how', 'much']);
+  });
+});
+
+describe('holdsAnswerKind', () => {
+  it('finds amounts, durations and contacts as the passages write them', () => {
+    expect(holdsAnswerKind('| Data per MB | CHF 0.15 |', 'amount')).toBe(true);
+    expect(holdsAnswerKind('SMS received: free', 'amount')).toBe(true);
+    expect(holdsAnswerKind('Les données coûtent 0,15 CHF par Mo.', 'amount')).toBe(true);
+    expect(holdsAnswerKind('Roaming is blocked by default.', 'amount')).toBe(false);
+    expect(holdsAnswerKind('Porting takes 1 to 3 working days.', 'duration')).toBe(true);
+    expect(holdsAnswerKind('Die Kündigungsfrist beträgt einen Monat.', 'duration')).toBe(true);
+    expect(holdsAnswerKind('Call us on 0800 246 246.', 'contact')).toBe(true);
+    expect(holdsAnswerKind('Call us any time.', 'contact')).toBe(false);
+  });
+
+  it('rates numbered steps above a single menu path for a "how do I" question', () => {
+    expect(answerKindFit('1. Open the app.\n2. Tap Save.', 'steps')).toBe(1);
+    expect(answerKindFit('Tap **Home > Wi-Fi**.', 'steps')).toBe(0.5);
+    expect(answerKindFit('A restart fixes most problems.', 'steps')).toBe(0);
+  });
+});

@@ -1,0 +1,207 @@
+import { fold, type TextLanguage } from './text';
+
+/**
+ * What kind of answer a question wants, and whether a passage holds that kind of answer. The
+ * built-in model quotes passages: "how much" is only answered by a passage with an amount in it,
+ * "how long" by one with a duration, "how do I" best by steps. The cue words are the question's
+ * grammar (how much, wie lange, combien, quanto tempo), not its topic, so they hold for any
+ * help center's content.
+ */
+
+export type AnswerKind = 'amount' | 'duration' | 'contact' | 'steps' | 'place';
+
+/** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
+export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'contact']);
+
+// Cues are matched on folded text (lower case, no accents), at word boundaries; "\s+" between words.
+const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
+  amount: {
+    en: ['how much', 'cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'charges', 'expensive', 'cheap', 'cheaper', 'pay for'],
+    de: ['wie viel', 'wieviel', 'kostet', 'kosten', 'teuer', 'teurer', 'preis', 'preise', 'gebuhr', 'gebuhren', 'gunstig', 'gunstiger', 'bezahle ich fur'],
+    fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'coute', 'coutent', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs'],
+    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'costa', 'costano', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese'],
+  },
+  duration: {
+    en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how soon', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
+    de: ['wie lange', 'wie viele tage', 'wie viele stunden', 'wie schnell', 'bis wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
+    fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'jusqu\'a quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
+    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'entro quando', 'fino a quando', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
+  },
+  contact: {
+    en: ['phone number', 'which number', 'what number', 'hotline', 'email address', 'e-mail address', 'who do i call', 'how do i contact', 'how can i contact', 'how do i reach', 'how can i reach'],
+    de: ['telefonnummer', 'welche nummer', 'hotline', 'e-mail-adresse', 'wen rufe ich an', 'wie erreiche ich', 'wie kontaktiere ich', 'kontaktieren'],
+    fr: ['numero de telephone', 'quel numero', 'hotline', 'adresse e-mail', 'qui appeler', 'comment contacter', 'comment joindre', 'joindre'],
+    it: ['numero di telefono', 'quale numero', 'che numero', 'hotline', 'indirizzo e-mail', 'chi chiamo', 'come contatto', 'come contattare', 'come raggiungo'],
+  },
+  steps: {
+    en: ['how do i', 'how do you', 'how can i', 'how to', 'how should i', 'what do i do', 'what should i do', 'steps'],
+    de: ['wie kann ich', 'wie konnen', 'wie muss ich', 'wie richte ich', 'wie andere ich', 'wie mache ich', 'wie gehe ich', 'was muss ich tun', 'was soll ich tun', 'wie'],
+    fr: ['comment', 'que dois-je faire', 'que faire', 'quelles etapes'],
+    it: ['come faccio', 'come posso', 'come si', 'come devo', 'come', 'cosa devo fare', 'che cosa devo fare'],
+  },
+  place: {
+    en: ['where', 'which menu', 'which page'],
+    de: ['wo', 'wohin', 'in welchem menu'],
+    fr: ['ou', 'dans quel menu'],
+    it: ['dove', 'in quale menu'],
+  },
+};
+
+function cueRegExp(cues: string[]): RegExp {
+  const alternatives = [...cues].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  return new RegExp(`(?<![\\p{L}\\d])(?:${alternatives.join('|')})(?![\\p{L}\\d])`, 'u');
+}
+
+const CUE_PATTERNS = Object.fromEntries(
+  (Object.keys(CUES) as AnswerKind[]).map((kind) => [
+    kind,
+    Object.fromEntries((Object.keys(CUES[kind]) as TextLanguage[]).map((lang) => [lang, cueRegExp(CUES[kind][lang])])),
+  ]),
+) as Record<AnswerKind, Record<TextLanguage, RegExp>>;
+
+// "où" folds to "ou" (or); only the accented word asks where.
+const FRENCH_WHERE = /(?<!\p{L})où(?!\p{L})/u;
+
+/** The kinds of answer a question wants, in the order its parts ask for them; empty when it says nothing about the form. */
+export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerKind[] {
+  const text = fold(question);
+  const kinds: AnswerKind[] = [];
+  for (const kind of Object.keys(CUE_PATTERNS) as AnswerKind[]) {
+    if (kind === 'place' && lang === 'fr') {
+      if (FRENCH_WHERE.test(question.toLowerCase())) kinds.push(kind);
+      continue;
+    }
+    if (CUE_PATTERNS[kind][lang].test(text)) kinds.push(kind);
+  }
+  // "How much does it cost" is an amount, not steps; "wie lange" is a duration, not steps.
+  return kinds.includes('steps') && (kinds.includes('amount') || kinds.includes('duration') || kinds.includes('contact')) && !/\b(?:and|und|et|e)\b/.test(text)
+    ? kinds.filter((k) => k !== 'steps')
+    : kinds;
+}
+
+// Cue verbs and adjectives: they ask for the form of the answer and are rarely the passage's own
+// words ("teuer" vs "CHF 0.15"). Cue nouns (fee, Gebühr, délai) name the topic and stay terms.
+const FORM_WORDS = new Set([
+  'cost', 'costs', 'expensive', 'cheap', 'cheaper', 'priced', 'charged',
+  'kostet', 'kosten', 'teuer', 'teurer', 'gunstig', 'gunstiger', 'dauert',
+  'coute', 'coutent', 'cher', 'dure',
+  'costa', 'costano', 'caro', 'dura',
+]);
+
+const CUE_TOKENS = new Set(
+  Object.values(CUES).flatMap((byLang) => Object.values(byLang).flatMap((cues) => cues.flatMap((cue) => cue.split(/[\s'-]+/)))),
+);
+
+/** A word of a question's form ("coûte", "wie", "combien"): spelling correction must leave it alone. */
+export function isQuestionFormWord(foldedWord: string): boolean {
+  return CUE_TOKENS.has(foldedWord);
+}
+
+/** The question's words that only say which kind of answer is wanted ("how much", "teuer", "wie lange"): not what it is about. */
+export function cueWords(question: string, lang: TextLanguage, kinds: AnswerKind[]): Set<string> {
+  const words = new Set<string>();
+  const text = fold(question);
+  for (const kind of kinds) {
+    if (kind === 'steps' || kind === 'place') continue;
+    for (const cue of CUES[kind][lang]) {
+      const phrase = /[\s'-]/.test(cue);
+      if ((phrase || FORM_WORDS.has(cue)) && cueRegExp([cue]).test(text)) for (const w of cue.split(/[\s'-]+/)) words.add(w);
+    }
+  }
+  return words;
+}
+
+// Evidence is read from word tokens, not from open-ended regular expressions: linear in the
+// passage's length whatever it contains (passages and questions are untrusted text).
+const CURRENCIES = new Set(['chf', 'fr', 'eur', 'usd', 'gbp', 'rappen', 'centimes', 'centesimi', 'cents', 'cent']);
+const FREE_WORDS = new Set(['free', 'kostenlos', 'gratis', 'gebuhrenfrei', 'unentgeltlich', 'gratuit', 'gratuite', 'gratuits', 'gratuites', 'gratuito', 'gratuita', 'gratuiti']);
+const TIME_UNITS = new Set([
+  'second', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'night', 'nights',
+  'sekunde', 'sekunden', 'minuten', 'stunde', 'stunden', 'tag', 'tage', 'tagen', 'arbeitstag', 'arbeitstage', 'arbeitstagen', 'werktag', 'werktage', 'werktagen',
+  'woche', 'wochen', 'monat', 'monate', 'monaten', 'jahr', 'jahre', 'jahren',
+  'seconde', 'secondes', 'heure', 'heures', 'jour', 'jours', 'semaine', 'semaines', 'mois', 'an', 'ans', 'annee', 'annees',
+  'secondo', 'secondi', 'minuto', 'minuti', 'ora', 'ore', 'giorno', 'giorni', 'settimana', 'settimane', 'mese', 'mesi', 'anno', 'anni',
+  'sec', 'min', 'h',
+]);
+const NUMBER_WORDS = new Set([
+  'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'twelve', 'thirty',
+  'ein', 'eine', 'einen', 'einem', 'zwei', 'drei', 'vier', 'funf', 'sechs', 'sieben', 'zehn', 'dreissig',
+  'un', 'une', 'deux', 'trois', 'quatre', 'cinq', 'dix', 'trente',
+  'uno', 'una', 'due', 'tre', 'quattro', 'cinque', 'dieci', 'trenta',
+]);
+// "1 to 3 days", "1–3 Tage": a range between the number and its unit.
+const RANGE_WORDS = new Set(['to', 'bis', 'a', 'al', 'and', 'und', 'et', 'e']);
+const DURATION_PHRASES = [
+  'immediately', 'straight away', 'right away', 'same day', 'next day', 'end of the month', 'end of a month', 'end of each month',
+  'sofort', 'umgehend', 'monatsende', 'ende des monats', 'ende eines monats',
+  'immediatement', 'tout de suite', 'le jour meme', 'fin du mois', 'fin d un mois',
+  'subito', 'immediatamente', 'lo stesso giorno', 'fine del mese', 'fine mese',
+];
+const TIME_OF_DAY = /\d[:.h]\d\d(?!\d)/;
+const PHONE = /\d{2,4}[ \u00a0]\d{3}[ \u00a0]\d{2}/;
+const EMAIL = /[\w.+-]@[\w-]+\.[a-z]/i;
+const URL = /https?:\/\/\S|www\.\S|\.(?:ch|com|net|org)\//i;
+const NUMBERED_ITEM = /^ *\d{1,2}[.)] /m;
+const MENU_PATH = /\S ?[>›→] ?\S|\*\*[^*\n]{2,40}\*\*/u;
+
+const isNumber = (word: string) => /^\d+$/.test(word);
+
+function words(text: string): string[] {
+  return fold(text).match(/[\p{L}\d]+/gu) ?? [];
+}
+
+function holdsAmount(text: string): boolean {
+  const w = words(text);
+  for (let i = 0; i < w.length; i++) {
+    if (FREE_WORDS.has(w[i]!)) return true;
+    if (!isNumber(w[i]!)) continue;
+    // "CHF 0.15", "0,15 CHF", "CHF 10.–": a currency next to the number (decimals are their own token).
+    if (CURRENCIES.has(w[i - 1] ?? '') || CURRENCIES.has(w[i + 1] ?? '') || (isNumber(w[i + 1] ?? '') && CURRENCIES.has(w[i + 2] ?? ''))) return true;
+  }
+  return /\d ?%/.test(text);
+}
+
+// "3 working days", "2 full hours": a word between the number and its unit.
+const UNIT_QUALIFIERS = new Set(['working', 'business', 'full', 'calendar', 'ganze', 'ouvrables', 'ouvres', 'lavorativi']);
+
+function holdsDuration(text: string): boolean {
+  const w = words(text);
+  const unitAt = (j: number) => TIME_UNITS.has(w[j] ?? '') || (UNIT_QUALIFIERS.has(w[j] ?? '') && TIME_UNITS.has(w[j + 1] ?? ''));
+  for (let i = 0; i < w.length; i++) {
+    if (!isNumber(w[i]!) && !NUMBER_WORDS.has(w[i]!)) continue;
+    const next = w[i + 1] ?? '';
+    if (unitAt(i + 1)) return true;
+    if (RANGE_WORDS.has(next) && isNumber(w[i + 2] ?? '') && unitAt(i + 3)) return true;
+    // "1–3 Tage": the dash is not a token, so the range reads as two numbers.
+    if (isNumber(next) && unitAt(i + 2)) return true;
+  }
+  const plain = ` ${w.join(' ')} `;
+  return TIME_OF_DAY.test(text) || DURATION_PHRASES.some((p) => plain.includes(` ${p} `));
+}
+
+function holdsContact(text: string): boolean {
+  return PHONE.test(text) || EMAIL.test(text) || URL.test(text);
+}
+
+/**
+ * How well a passage holds the kind of answer, 0..1: an amount, a duration, a phone number, a
+ * place in the app; for steps, numbered steps fully, a single menu path or button half.
+ */
+export function answerKindFit(text: string, kind: AnswerKind): number {
+  switch (kind) {
+    case 'amount':
+      return holdsAmount(text) ? 1 : 0;
+    case 'duration':
+      return holdsDuration(text) ? 1 : 0;
+    case 'contact':
+      return holdsContact(text) ? 1 : 0;
+    case 'steps':
+      return NUMBERED_ITEM.test(text) ? 1 : MENU_PATH.test(text) ? 0.5 : 0;
+    case 'place':
+      return MENU_PATH.test(text) || holdsContact(text) ? 1 : 0;
+  }
+}
+
+export function holdsAnswerKind(text: string, kind: AnswerKind): boolean {
+  return answerKindFit(text, kind) > 0;
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbedder } from '@/lib/ai/models';
+import { createAnswerDeps } from '@/lib/chat/answer-deps';
+import { parseConfig } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import { testBackends } from '@/lib/db/test-databases';
+import { missingFacts } from '@/lib/domain/facts';
+import type { AnswerDeps } from '@/lib/rag/answer';
+import { runIngest } from '@/lib/rag/ingest/run';
+import { answerTurn } from './engine';
+
+/**
+ * The built-in model on the demo help center: answers that cite a real article must also state
+ * the fact that was asked for (issue "correct or silent"). Each case failed before: the right
+ * article was cited with the wrong passage (another zone's prices, a warning instead of the
+ * steps), or nothing was said although the article has the answer.
+ */
+
+const CONTENT = path.join(process.cwd(), 'content', 'articles');
+
+describe.each(testBackends())('answers that state the fact asked for, on $name', ({ open }) => {
+  let database: Database;
+  let deps: AnswerDeps;
+
+  beforeAll(async () => {
+    database = await open();
+    await runIngest(database.db, { dir: CONTENT, source: 'test', embedder: createEmbedder({ provider: 'local' }) });
+    deps = await createAnswerDeps(database.db, parseConfig({}), { goldenMatchThreshold: 2, goldenSourceThreshold: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const ask = (question: string) => answerTurn(deps, { question, history: [], signedIn: false }, { text: () => {} });
+
+  it('gives the price of the zone the country is in, not the ships-and-aircraft zone (de)', async () => {
+    const answer = await ask('Wie teuer ist Roaming in Italien?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('roaming-zones-prices-de');
+    expect(missingFacts(answer.text, ['0.15', 'Zone 1'])).toEqual([]);
+    expect(answer.text).not.toContain('10.00');
+  });
+
+  it('answers a French price question from the French article instead of declining', async () => {
+    const answer = await ask('Combien coûte le roaming en Allemagne ?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('roaming-zones-prices-fr');
+    expect(missingFacts(answer.text, ['0.15'])).toEqual([]);
+  });
+
+  it('quotes how to restart the Box 3, not what a restart fixes', async () => {
+    const answer = await ask('How do I restart my Box 3?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations.every((c) => c.documentId === 'modem-restart-box3-en')).toBe(true);
+    expect(missingFacts(answer.text, [['System > Restart', 'Switch it to **O**']])).toEqual([]);
+    expect(answer.text).not.toMatch(/A restart fixes most everyday problems/);
+  });
+
+  it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
+    const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('wifi-password-box5-en');
+    expect(missingFacts(answer.text, [['Home > Wi-Fi', 'Wi-Fi > Main network']])).toEqual([]);
+    expect(answer.text).not.toContain('never ask for your Wi-Fi password');
+  });
+});
