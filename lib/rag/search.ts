@@ -98,6 +98,18 @@ type Row = {
   content: string; lang: string; version: string | null; audience: 'public' | 'internal';
 };
 
+/** The columns a Row is read from (chunks c joined with documents d). */
+const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience');
+
+const NO_RANKS: SearchHit['ranks'] = { vector: null, fts: null, simple: null, fused: 0, rerank: null };
+
+function hitFromRow(row: Row, score: number, ranks: SearchHit['ranks']): SearchHit {
+  return {
+    chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
+    content: row.content, lang: row.lang, version: row.version, audience: row.audience, score, ranks,
+  };
+}
+
 type Leg = 'vector' | 'fts' | 'simple';
 
 export async function searchChunks(deps: SearchDeps, options: SearchOptions): Promise<SearchHit[]> {
@@ -160,27 +172,14 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
 
   const rows = await queryRows<Row>(
     deps.db,
-    sql`select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience
+    sql`select ${HIT_COLUMNS}
       from chunks c join documents d on d.id = c.document_id where c.id in ${[...fused.keys()]}`,
   );
   const boost = (lang: string) => (options.lang && lang === options.lang ? w.sameLanguageBoost : 1);
   let hits: SearchHit[] = rows
     .map((row) => {
       const { score, ranks } = fused.get(row.id)!;
-      return {
-        chunkId: row.id,
-        documentId: row.document_id,
-        title: row.title,
-        slug: row.slug,
-        headingPath: row.heading_path,
-        anchor: row.anchor,
-        content: row.content,
-        lang: row.lang,
-        version: row.version,
-        audience: row.audience,
-        score: score * boost(row.lang),
-        ranks: { ...ranks, fused: 0, rerank: null },
-      };
+      return hitFromRow(row, score * boost(row.lang), { ...ranks, fused: 0, rerank: null });
     })
     .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
     .slice(0, pool)
@@ -217,7 +216,7 @@ export async function rankDocumentPassages(
   if (documentIds.length === 0 || !deps.reranker) return [];
   const rows = await queryRows<Row>(
     deps.db,
-    sql`select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience
+    sql`select ${HIT_COLUMNS}
       from chunks c join documents d on d.id = c.document_id
       where c.document_id in ${documentIds} ${audience === 'public' ? sql`and c.audience = 'public'` : sql``}
       order by c.document_id, c.ordinal limit 200`,
@@ -229,14 +228,7 @@ export async function rankDocumentPassages(
     documents: rows.map((r) => ({ title: r.title, headingPath: r.heading_path, content: r.content, lang: r.lang, prior: 0 })),
     providerOptions: lang ? { lantern: { lang } } : undefined,
   });
-  return ranking.map((r, i) => {
-    const row = rows[r.originalIndex]!;
-    return {
-      chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
-      content: row.content, lang: row.lang, version: row.version, audience: row.audience, score: r.score,
-      ranks: { vector: null, fts: null, simple: null, fused: 0, rerank: i + 1 },
-    };
-  });
+  return ranking.map((r, i) => hitFromRow(rows[r.originalIndex]!, r.score, { ...NO_RANKS, rerank: i + 1 }));
 }
 
 /**
@@ -247,16 +239,12 @@ export async function documentPassages(db: Db, { documentIds, scores }: { docume
   if (documentIds.length === 0) return [];
   const rows = await queryRows<Row>(
     db,
-    sql`select c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience
+    sql`select ${HIT_COLUMNS}
       from chunks c join documents d on d.id = c.document_id
       where c.document_id in ${documentIds} and c.audience = 'public'
       order by c.document_id, c.ordinal limit 200`,
   );
-  return rows.map((row) => ({
-    chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
-    content: row.content, lang: row.lang, version: row.version, audience: row.audience, score: scores.get(row.document_id) ?? 0,
-    ranks: { vector: null, fts: null, simple: null, fused: 0, rerank: null },
-  }));
+  return rows.map((row) => hitFromRow(row, scores.get(row.document_id) ?? 0, NO_RANKS));
 }
 
 /** Best chunk per document, in rank order: what the search page and the evaluation rank. */

@@ -97,16 +97,30 @@ export function isQuestionFormWord(foldedWord: string): boolean {
   return CUE_TOKENS.has(foldedWord);
 }
 
+/**
+ * The cues that only ask for the form (phrases, and cue verbs and adjectives), each with its own
+ * pattern; steps and place cues ("how do I", "where") are left to the question-word filter.
+ */
+const FORM_CUES = Object.fromEntries(
+  (Object.keys(CUES) as AnswerKind[]).map((kind) => [
+    kind,
+    Object.fromEntries(
+      (Object.keys(CUES[kind]) as TextLanguage[]).map((lang) => [
+        lang,
+        kind === 'steps' || kind === 'place'
+          ? []
+          : CUES[kind][lang].filter((cue) => /[\s'-]/.test(cue) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
+      ]),
+    ),
+  ]),
+) as Record<AnswerKind, Record<TextLanguage, { pattern: RegExp; words: string[] }[]>>;
+
 /** The question's words that only say which kind of answer is wanted ("how much", "teuer", "wie lange"): not what it is about. */
 export function cueWords(question: string, lang: TextLanguage, kinds: AnswerKind[]): Set<string> {
   const words = new Set<string>();
   const text = fold(question);
   for (const kind of kinds) {
-    if (kind === 'steps' || kind === 'place') continue;
-    for (const cue of CUES[kind][lang]) {
-      const phrase = /[\s'-]/.test(cue);
-      if ((phrase || FORM_WORDS.has(cue)) && cueRegExp([cue]).test(text)) for (const w of cue.split(/[\s'-]+/)) words.add(w);
-    }
+    for (const { pattern, words: cueTokens } of FORM_CUES[kind][lang]) if (pattern.test(text)) for (const w of cueTokens) words.add(w);
   }
   return words;
 }

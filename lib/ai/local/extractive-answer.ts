@@ -172,11 +172,16 @@ type Window = {
   /** The passage's opening sentence, when the quote starts later: it usually states the gist. */
   lead?: Unit;
   /** What a table keyed by the quoted rows says about them ("Zone 1" → its prices). */
-  link?: { source: PromptSource; part: Table };
+  link?: Link;
 };
 
-/** Where the kinds of answer asked for are looked for, and the tables a quoted row may link to. */
-type Wanted = { kinds: AnswerKind[]; tables: { source: PromptSource; table: Table }[] };
+type Link = { source: PromptSource; part: Table; fit: number; strict: boolean };
+
+/** A unit with what it holds of the kind of answer asked for, judged once per answer. */
+type JudgedUnit = Unit & { fit: number; strict: boolean; link?: Link };
+
+/** A source read once: its units, judged. */
+type ReadSource = { source: PromptSource; units: JudgedUnit[] };
 
 function holdsKinds(text: string, kinds: AnswerKind[], only?: ReadonlySet<AnswerKind>): boolean {
   return kinds.some((k) => (!only || only.has(k)) && holdsAnswerKind(text, k));
@@ -186,20 +191,32 @@ function kindFit(text: string, kinds: AnswerKind[]): number {
   return kinds.reduce((best, k) => Math.max(best, answerKindFit(text, k)), 0);
 }
 
-/** For quoted rows that do not hold the answer, the part of another table of the article keyed by them. */
-function findLink(units: Unit[], source: PromptSource, wanted: Wanted): Window['link'] {
-  if (wanted.kinds.length === 0) return undefined;
-  for (const unit of units) {
-    if (unit.kind !== 'row' || !unit.cells) continue;
-    const k = rowKey(unit.cells);
-    if (!k) continue;
-    for (const other of wanted.tables) {
-      if (other.table === unit.table || other.source.title !== source.title) continue;
-      const part = linkedPart(other.table, k);
-      if (part && holdsKinds(renderTable(part), wanted.kinds)) return { source: other.source, part };
-    }
+/** For a table row that does not hold the answer, the part of another table of the article keyed by it. */
+function findLink(unit: Unit, source: PromptSource, kinds: AnswerKind[], tables: { source: PromptSource; table: Table }[]): Link | undefined {
+  const key = unit.kind === 'row' && unit.cells ? rowKey(unit.cells) : null;
+  if (!key) return undefined;
+  for (const other of tables) {
+    if (other.table === unit.table || other.source.title !== source.title) continue;
+    const part = linkedPart(other.table, key);
+    if (!part) continue;
+    const text = renderTable(part);
+    if (holdsKinds(text, kinds)) return { source: other.source, part, fit: kindFit(text, kinds), strict: holdsKinds(text, kinds, STRICT_KINDS) };
   }
   return undefined;
+}
+
+/** Every source split into units, each judged for the kinds asked for (and linked, for table rows). */
+function readSources(sources: PromptSource[], kinds: AnswerKind[]): ReadSource[] {
+  const split = sources.map((source) => ({ source, units: splitUnits(source.content, source.lang) }));
+  const tables = kinds.length === 0 ? [] : split.flatMap(({ source, units }) => [...new Set(units.flatMap((u) => (u.table ? [u.table] : [])))].map((table) => ({ source, table })));
+  return split.map(({ source, units }) => ({
+    source,
+    units: units.map((unit) => {
+      const strict = holdsKinds(unit.text, kinds, STRICT_KINDS);
+      const link = kinds.length === 0 || strict ? undefined : findLink(unit, source, kinds, tables);
+      return { ...unit, fit: kindFit(unit.text, kinds), strict, ...(link ? { link } : {}) };
+    }),
+  }));
 }
 
 function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<string>, inHeading: Set<string>) {
@@ -221,8 +238,7 @@ function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<s
   return { coverage: total === 0 ? 0 : got / total, covered };
 }
 
-function bestWindow(source: PromptSource, terms: string[], weights: Map<string, number>, rankBonus: number, wanted: Wanted): (Window & { score: number }) | null {
-  const units = splitUnits(source.content, source.lang);
+function bestWindow({ source, units }: ReadSource, terms: string[], weights: Map<string, number>, rankBonus: number): (Window & { score: number }) | null {
   const heading = new Set(contentTerms(`${source.title} ${source.heading ?? ''}`, source.lang));
   const section = new Set(contentTerms(source.heading ?? '', source.lang));
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
@@ -235,14 +251,10 @@ function bestWindow(source: PromptSource, terms: string[], weights: Map<string, 
       const { coverage, covered } = coverageOf(terms, weights, inText, heading);
       const own = coverageOf(terms, weights, inText, section).coverage;
       const slice = extendWindow(units, units.slice(start, start + size), terms);
-      const text = slice.map((u) => u.text).join('\n');
-      let fit = kindFit(text, wanted.kinds);
-      let holdsStrictKind = holdsKinds(text, wanted.kinds, STRICT_KINDS);
-      const link = holdsStrictKind ? undefined : findLink(slice, source, wanted);
-      if (link) {
-        fit = Math.max(fit, kindFit(renderTable(link.part), wanted.kinds));
-        holdsStrictKind ||= holdsKinds(renderTable(link.part), wanted.kinds, STRICT_KINDS);
-      }
+      const holdsStrictKind = slice.some((u) => u.strict || u.link?.strict);
+      // A row's link counts when the passage itself does not state what was asked.
+      const link = slice.some((u) => u.strict) ? undefined : slice.find((u) => u.link)?.link;
+      const fit = Math.max(0, ...slice.map((u) => u.fit), link?.fit ?? 0);
       // Shorter passages win ties; later (more relevant) sources win near-ties; the kind of
       // answer asked for and a section heading about the question count for more.
       const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own;
@@ -250,14 +262,14 @@ function bestWindow(source: PromptSource, terms: string[], weights: Map<string, 
     }
   }
   if (!best) return null;
+  // A short section is quoted whole: it is one topic, and the fact asked for is often a sentence
+  // away from the words that matched. Table rows picked for the question stay alone (the row for
+  // Italy, not every zone).
+  const rowsPicked = best.units.every((u) => u.kind === 'row');
+  if (!rowsPicked && units.length <= WHOLE_SECTION_UNITS && best.units.length < units.length) return { ...best, units };
   const opening = units[0]!;
   const lead =
     best.units[0] !== opening && opening.kind === 'sentence' && terms.some((t) => hasTerm(opening.terms, t)) ? opening : undefined;
-  // A short section is quoted whole: it is one topic, and the fact asked for is often a sentence
-  // away from the words that matched.
-  // Table rows picked for the question stay alone (the row for Italy, not every zone).
-  const rowsPicked = best.units.every((u) => u.kind === 'row');
-  if (!rowsPicked && units.length <= WHOLE_SECTION_UNITS && best.units.length < units.length) return { ...best, units, lead: undefined };
   return { ...best, lead };
 }
 
@@ -265,7 +277,7 @@ function bestWindow(source: PromptSource, terms: string[], weights: Map<string, 
  * A lead-in ("Do this:") brings its list; a list item brings its siblings and lead-in; table
  * rows that hold none of the question's words (the table is on topic as a whole) bring their table.
  */
-function extendWindow(all: Unit[], chosen: Unit[], terms: string[]): Unit[] {
+function extendWindow<U extends Unit>(all: U[], chosen: U[], terms: string[]): U[] {
   const first = all.indexOf(chosen[0]!);
   if (chosen.every((u) => u.kind === 'row') && !chosen.some((u) => terms.some((t) => hasTerm(u.terms, t)))) {
     const table = chosen[0]!.table;
@@ -330,14 +342,6 @@ function sourceRanks(sources: PromptSource[]): number[] {
   return sources.map((s) => (titles.length > 1 ? titles.indexOf(s.title) / (titles.length - 1) : 1));
 }
 
-function tablesOf(sources: PromptSource[]): Wanted['tables'] {
-  return sources.flatMap((source) => {
-    const tables = new Set<Table>();
-    for (const unit of splitUnits(source.content, source.lang)) if (unit.table) tables.add(unit.table);
-    return [...tables].map((table) => ({ source, table }));
-  });
-}
-
 export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}): ComposedAnswer {
   const { lang } = prompt;
   const phrases = PHRASES[lang];
@@ -351,14 +355,14 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues);
   const weights = new Map(terms.map((t) => [t, options.termWeight?.(t, lang) ?? 1]));
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
-  const wanted: Wanted = { kinds, tables: kinds.length > 0 ? tablesOf(prompt.sources) : [] };
   const ranks = sourceRanks(prompt.sources);
-  const windows = prompt.sources
-    .map((source, i) => bestWindow(source, terms, weights, ranks[i]!, wanted))
+  const windows = readSources(prompt.sources, kinds)
+    .map((read, i) => bestWindow(read, terms, weights, ranks[i]!))
     .filter((w): w is Window & { score: number } => w !== null);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
   const merit = (w: Window) => w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own;
-  // Asked only for an amount, a duration or a contact: only a passage that states one can answer.
+  // Asked only for an amount, a duration or a contact: only a passage that states one can answer
+  // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
   const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : windows;
   const primary = candidates.reduce<Window | null>((best, w) => (!best || merit(w) > merit(best) ? w : best), null);
@@ -378,10 +382,6 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
   const coverage = terms.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   if (coverage < minCoverage) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
-  // Asked for an amount, a duration or a contact, and the passage states none: better silent than wrong.
-  if (strictOnly && !primary.holdsStrictKind) {
-    return { text: phrases.unknown, grounded: false, coverage, cited: [] };
-  }
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`)];
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
