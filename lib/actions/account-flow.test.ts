@@ -73,6 +73,28 @@ describe.each(testBackends())('account actions in the chat on $name', ({ open })
     expect(message.metadata?.lang).toBe('de');
   });
 
+  it('answers "when is my technician coming?" with the booked visit, not the free slots', async () => {
+    const [booked] = await queryRows<{ starts_at: Date }>(
+      db(),
+      sql`select s.starts_at from appointments a join appointment_slots s on s.id = a.slot_id where a.customer_id = ${demo.ids.anna.customerId} and a.status = 'scheduled'`,
+    );
+    if (!booked) throw new Error('the demo customer has no booked visit');
+    const { message } = await chat('When is my technician coming?');
+    expect(message.metadata?.outcome).toBe('account');
+    const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'Europe/Zurich' }).format(new Date(booked.starts_at));
+    expect(textOf(message)).toContain(day);
+    expect(textOf(message)).toMatch(/is booked for/);
+    expect(textOf(message)).not.toMatch(/free slots? in/i);
+  });
+
+  it('answers "what\'s my phone number on file?" from the customer record, not from an article', async () => {
+    const [customer] = await queryRows<{ phone: string; email: string }>(db(), sql`select phone, email from customers where id = ${demo.ids.anna.customerId}`);
+    const { message } = await chat("What's my phone number on file?");
+    expect(message.metadata?.outcome).toBe('account');
+    expect(textOf(message)).toContain(customer!.phone);
+    expect(textOf(message)).toContain(customer!.email);
+  });
+
   it('reads an account follow-up together with the request before it ("move it to Thursday then")', async () => {
     const { conversationId } = await chat('When is my technician coming?');
     const { message } = await chat('move it to Thursday then', { conversationId });

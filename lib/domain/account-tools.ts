@@ -25,6 +25,10 @@ export const READ_TOOLS = {
   list_appointment_slots: z.object({ from: isoDate.optional(), days: z.number().int().min(1).max(28).optional() }).strict(),
   get_outage_status: z.object({}).strict(),
   get_modem_status: z.object({}).strict(),
+  /** The customer's booked technician visit (the next one not yet over). */
+  get_appointment: z.object({}).strict(),
+  /** The email address, phone number and postal address on file. */
+  get_contact_details: z.object({}).strict(),
 } as const;
 
 // ---- Write tools: proposed by the model, approved by the customer, verified, executed once. ---

@@ -116,6 +116,29 @@ describe('read tools', () => {
     ]);
   });
 
+  describe('get_appointment', () => {
+    expectCall('get_appointment', [
+      ['When is my technician coming?', 'en'],
+      ['when does the technician come?', 'en'],
+      ['Wann kommt der Techniker?', 'de'],
+      ['Wann ist mein Termin?', 'de'],
+      ['Quand vient le technicien ?', 'fr'],
+      ['quand est mon rendez-vous ?', 'fr'],
+      ['Quando viene il tecnico?', 'it'],
+      ['a che ora arriva il tecnico?', 'it'],
+    ]);
+  });
+
+  describe('get_contact_details', () => {
+    expectCall('get_contact_details', [
+      ["What's my phone number on file?", 'en'],
+      ['which email address do you have for me?', 'en'],
+      ['Welche E-Mail-Adresse habt ihr von mir?', 'de'],
+      ['Quelle adresse avez-vous pour moi ?', 'fr'],
+      ['Qual è il mio numero di telefono registrato?', 'it'],
+    ]);
+  });
+
   describe('get_outage_status', () => {
     expectCall('get_outage_status', [
       ['is there an outage', 'en'],
@@ -289,6 +312,9 @@ describe('requests that must not become a tool call', () => {
   const none: [string, TextLanguage][] = [
     // how-to questions stay knowledge questions
     ['how do I change my plan?', 'en'],
+    // not contact details: the customer number, the support line
+    ['what is my customer number', 'en'],
+    ['which number do I call for support?', 'en'],
     ['how do I restart my modem?', 'en'],
     ['Hi! How can I update my email address?', 'en'],
     ['where can I find my invoices in the app?', 'en'],

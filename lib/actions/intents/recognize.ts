@@ -5,7 +5,7 @@ import { prepareRequest } from './normalize';
 import { appointmentRule } from './rules/appointments';
 import { overviewRule, invoiceRule } from './rules/billing';
 import { callbackRule } from './rules/callback';
-import { contactRule } from './rules/contact';
+import { contactReadRule, contactRule } from './rules/contact';
 import { modemStatusRule, restartRule } from './rules/device';
 import { diagnosticRule, outageRule } from './rules/network';
 import { planRule } from './rules/plans';
@@ -20,6 +20,7 @@ import type { RecognizeContext, RecognizedToolCall, Rule } from './types';
 export const RULES: readonly Rule[] = [
   callbackRule, // "call me back about my invoice" is a callback, not an invoice question
   contactRule,
+  contactReadRule,
   appointmentRule,
   planRule,
   restartRule,

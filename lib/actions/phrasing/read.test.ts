@@ -105,6 +105,20 @@ const CASES: Case[] = [
     ],
   },
   {
+    tool: 'get_appointment',
+    value: { appointment: accountOverview.nextAppointment, noticeHours: 24 },
+    facts: (lang) => [
+      day(lang, 'Tuesday 8 December 2026, 08:00–12:00', 'Dienstag, 8. Dezember 2026, 08:00–12:00', 'mardi 8 décembre 2026, 08:00–12:00', 'martedì 8 dicembre 2026, 08:00–12:00'),
+      day(lang, 'repair', 'Reparatur', 'réparation', 'riparazione'),
+      day(lang, '24 hours', '24 Stunden', '24 heures', '24 ore'),
+    ],
+  },
+  {
+    tool: 'get_contact_details',
+    value: { email: accountOverview.customer.email, phone: accountOverview.customer.phone, address: accountOverview.customer.address },
+    facts: () => [accountOverview.customer.email, accountOverview.customer.phone, accountOverview.customer.address.street, accountOverview.customer.address.city],
+  },
+  {
     tool: 'get_outage_status',
     value: outageStatus,
     facts: (lang) => [
@@ -146,6 +160,12 @@ describe('describeReadResult', () => {
       for (const fact of facts(lang)) expect(text, fact).toContain(fact);
       expect(languageOf(text)).toBe(lang);
     });
+  });
+
+  it('says when no technician visit is booked, and offers the free slots', () => {
+    expect(describeReadResult('get_appointment', { appointment: null, noticeHours: 24 }, 'de')).toBe(
+      'Sie haben keinen Technikerbesuch gebucht.\n\nFalls Sie einen brauchen, zeige ich Ihnen gerne die freien Termine.',
+    );
   });
 
   it('uses the structured fields, not the English sentences, in other languages', () => {

@@ -65,6 +65,15 @@ export async function nearestFreeSlots(
   return rows.map(slotView);
 }
 
+export type BookedAppointment = { appointment: AppointmentView | null; noticeHours: number };
+
+/** The booked technician visit, if any, and how long before it a change is free. */
+export async function getAppointment(db: Db, { customerId, now }: CustomerScope): Promise<Outcome<BookedAppointment>> {
+  if (!(await loadCustomer(db, { customerId }))) return NOT_A_CUSTOMER;
+  const next = await loadNextAppointment(db, { customerId, now });
+  return ok({ appointment: next ? appointmentView(next) : null, noticeHours: APPOINTMENT_NOTICE_HOURS });
+}
+
 export type FreeSlots = { area: { id: string; name: string }; from: string; days: number; slots: SlotView[] };
 
 /** Free technician slots in the customer's area from a day (default tomorrow) for `days` days; only slots ≥ 24 h ahead. */

@@ -8,6 +8,15 @@ import { runAudited } from './audit';
 import { ok, refuse } from './outcome';
 import { NOT_A_CUSTOMER, loadCustomer, type ActorScope, type CustomerScope } from './shared';
 
+export type ContactDetails = { email: string; phone: string; address: { street: string; postcode: string; city: string } };
+
+/** What the customer system has on file to reach the customer. */
+export async function getContactDetails(db: Db, { customerId }: CustomerScope): Promise<Outcome<ContactDetails>> {
+  const customer = await loadCustomer(db, { customerId });
+  if (!customer) return NOT_A_CUSTOMER;
+  return ok({ email: customer.email, phone: customer.phone, address: { street: customer.street, postcode: customer.postcode, city: customer.city } });
+}
+
 type ContactInput = { email?: string; phone?: string };
 type ContactChange = { customer: CustomerRow; field: 'email' | 'phone'; before: string; after: string };
 

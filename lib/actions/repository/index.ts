@@ -1,7 +1,7 @@
 import type { ActionPreview, Outcome, ReadToolName, ToolInput, WriteToolName } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
-import { listFreeSlots, previewRescheduleAppointment, executeRescheduleAppointment } from './appointments';
-import { executeRequestCallback, executeUpdateContactDetails, previewRequestCallback, previewUpdateContactDetails } from './contact';
+import { getAppointment, listFreeSlots, previewRescheduleAppointment, executeRescheduleAppointment } from './appointments';
+import { executeRequestCallback, executeUpdateContactDetails, getContactDetails, previewRequestCallback, previewUpdateContactDetails } from './contact';
 import { getAccountOverview } from './customers';
 import { executeLineDiagnostic, executeRestartModem, getModemStatus, previewLineDiagnostic, previewRestartModem } from './devices';
 import { explainInvoice, listInvoices } from './invoices';
@@ -37,6 +37,8 @@ export const readActions: {
   list_appointment_slots: (db, { customerId, now, input }) => listFreeSlots(db, { customerId, now, from: input.from, days: input.days }),
   get_outage_status: (db, { customerId, now }) => getOutageStatus(db, { customerId, now }),
   get_modem_status: (db, { customerId, now }) => getModemStatus(db, { customerId, now }),
+  get_appointment: (db, { customerId, now }) => getAppointment(db, { customerId, now }),
+  get_contact_details: (db, { customerId, now }) => getContactDetails(db, { customerId, now }),
 };
 
 type WriteAction<K extends WriteToolName> = {

@@ -7,6 +7,8 @@ import { listAvailablePlansTool } from './list-available-plans';
 import { listAppointmentSlotsTool } from './list-appointment-slots';
 import { getOutageStatusTool } from './get-outage-status';
 import { getModemStatusTool } from './get-modem-status';
+import { getAppointmentTool } from './get-appointment';
+import { getContactDetailsTool } from './get-contact-details';
 import { changePlanTool } from './change-plan';
 import { rescheduleAppointmentTool } from './reschedule-appointment';
 import { restartModemTool } from './restart-modem';
@@ -26,6 +28,8 @@ export function accountTools(ctx: ToolContext): ToolSet {
     list_appointment_slots: listAppointmentSlotsTool(ctx),
     get_outage_status: getOutageStatusTool(ctx),
     get_modem_status: getModemStatusTool(ctx),
+    get_appointment: getAppointmentTool(ctx),
+    get_contact_details: getContactDetailsTool(ctx),
     change_plan: changePlanTool(),
     reschedule_appointment: rescheduleAppointmentTool(),
     restart_modem: restartModemTool(),

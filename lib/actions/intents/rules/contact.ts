@@ -23,3 +23,27 @@ export const contactRule: Rule = {
     return null;
   },
 };
+
+/**
+ * get_contact_details: the customer asks what is on file ("what's my phone number on file?",
+ * "welche E-Mail-Adresse habt ihr von mir?", "quelle adresse avez-vous ?") — a contact noun with
+ * a question about what is stored or theirs, and no new value to set (with one, contactRule writes).
+ */
+const ADDRESS_NOUN = /\b(?:address|adresse|anschrift|indirizzo|postal address|postadresse)\b/;
+// "customer number", "invoice number": not contact details.
+const OTHER_NUMBER = /\b(?:customer|kunden\w*|client|cliente|invoice|rechnung\w*|facture|fattura|reference|referenz\w*|serial|serien\w*|order|bestell\w*|commande|ordine)\s+(?:number|nummer|numero|no)\b/;
+const ON_FILE =
+  /\b(?:on file|on record|do you have|have you got|registered|stored|saved|hinterlegt\w*|gespeichert\w*|erfasst|habt ihr|haben sie|enregistr\w*|avez vous|vous avez|registrat\w*|salvat\w*|memorizzat\w*|avete)\b/;
+const ASK = /\b(?:what|which|whats|show|tell me|check|welche\w*|was ist|wie lautet|zeig\w*|quel\w*|montre\w*|quale|qual|mostra\w*|dimmi|controlla\w*)\b/;
+const MINE = /\b(?:my|mein\w*|mon|ma|mes|mio|mia|miei|mie|il mio|la mia)\b/;
+
+export const contactReadRule: Rule = {
+  name: 'contact-read',
+  match({ raw, text }: PreparedRequest): RecognizedToolCall | null {
+    const noun = EMAIL_NOUN.test(text) || ADDRESS_NOUN.test(text) || (PHONE_NOUN.test(text) && !OTHER_NUMBER.test(text));
+    // A new value to set is the write rule's; without one, a question about the details reads them.
+    if (!noun || extractEmails(raw).length > 0 || extractPhones(raw).length > 0) return null;
+    return ON_FILE.test(text) || (ASK.test(text) && MINE.test(text)) ? { toolName: 'get_contact_details', input: {} } : null;
+  },
+};
+

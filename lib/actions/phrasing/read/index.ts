@@ -1,8 +1,10 @@
 import type { ReadToolName } from '@/lib/domain/account-tools';
-import type { AccountOverview, AvailablePlans, DeviceView, FreeSlots, InvoiceExplanation, InvoiceSummary, OutageStatus } from '@/lib/actions/repository';
+import type { AccountOverview, AvailablePlans, BookedAppointment, ContactDetails, DeviceView, FreeSlots, InvoiceExplanation, InvoiceSummary, OutageStatus } from '@/lib/actions/repository';
 import { unreadableText } from '../approval';
 import type { Lang } from '../format';
 import { describeAccountOverview } from './account-overview';
+import { describeAppointment } from './appointment';
+import { describeContactDetails } from './contact-details';
 import { describeAvailablePlans } from './available-plans';
 import { describeInvoiceExplanation } from './explain-invoice';
 import { describeFreeSlots } from './free-slots';
@@ -19,6 +21,8 @@ const DESCRIBERS: { [K in ReadToolName]: (value: never, lang: Lang) => string } 
   list_appointment_slots: (v: FreeSlots, lang) => describeFreeSlots(v, lang),
   get_outage_status: (v: OutageStatus, lang) => describeOutageStatus(v, lang),
   get_modem_status: (v: { devices: DeviceView[] }, lang) => describeModemStatus(v, lang),
+  get_appointment: (v: BookedAppointment, lang) => describeAppointment(v, lang),
+  get_contact_details: (v: ContactDetails, lang) => describeContactDetails(v, lang),
 };
 
 /**
