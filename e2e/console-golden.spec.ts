@@ -84,8 +84,12 @@ test('an expert creates a golden answer, the chat answers it verbatim, and edits
   await page.goto(`/admin/golden/${id}`);
   const edited = `The lantern ${stamp} glows green now.`;
   await page.getByLabel('Answer').fill(edited);
+  await page.getByLabel('Key facts').fill(`glows green | grün\n${stamp}`);
   await page.getByTestId('golden-save').click();
   await expect(page).toHaveURL(/\?saved=updated$/);
+  // The key facts are stored (one per line, alternatives by |) and recorded in the history.
+  await expect(page.getByLabel('Key facts')).toHaveValue(`glows green | grün\n${stamp}`);
+  await expect(history.getByTestId('golden-version').first()).toContainText('Key facts');
   await expect(history.getByTestId('golden-version')).toHaveCount(2);
   await expect(history.getByTestId('golden-version').first()).toHaveAttribute('data-action', 'update');
   await expect(history.getByTestId('golden-version').first()).toContainText(answer);
@@ -149,7 +153,7 @@ test('an invalid JSONL import writes nothing and lists the bad lines; a valid on
   const exported = fs.readFileSync((await file.path())!, 'utf8');
   const rows = exported.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
   expect(rows.map((r) => r.id)).toEqual([`e2e-import-${stamp}-1`, `e2e-import-${stamp}-2`]);
-  expect(Object.keys(rows[0]!)).toEqual(['id', 'lang', 'question', 'answer', 'source_ids', 'tags']);
+  expect(Object.keys(rows[0]!)).toEqual(['id', 'lang', 'question', 'answer', 'source_ids', 'tags', 'facts']);
   await page.context().close();
 });
 

@@ -118,7 +118,7 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
   describe('golden answers', () => {
     beforeAll(async () => {
       await upsertGoldenAnswer(database.db, {
-        input: { id: 'g-restart', lang: 'en', question: 'How do I restart my Box 5?', answer: 'Hold the power button for 3 seconds. (expert)', sourceIds: ['restart-box5-en'], tags: [] },
+        input: { id: 'g-restart', lang: 'en', question: 'How do I restart my Box 5?', answer: 'Hold the power button for 3 seconds. (expert)', sourceIds: ['restart-box5-en'], tags: [], facts: [] },
         updatedBy: null,
       });
     });

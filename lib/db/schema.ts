@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES, type ActionPreview } from '@/lib/domain/account-tools';
 import { ROLES } from '@/lib/domain/roles';
+import type { Fact } from '@/lib/domain/facts';
 
 /** People who sign in: customers and staff. Emails are stored lower-cased. */
 export const users = pgTable(
@@ -191,6 +192,8 @@ export const goldenAnswers = pgTable(
     answer: text('answer').notNull(),
     sourceIds: jsonb('source_ids').$type<string[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** What a right answer must state (lib/domain/facts.ts): the answer evaluation checks for them. */
+    facts: jsonb('facts').$type<Fact[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),

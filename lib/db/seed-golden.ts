@@ -10,7 +10,7 @@ export function loadGoldenAnswers(file = DEMO_GOLDEN_FILE): GoldenAnswerInput[] 
   return loadQa(file).map((item, i) => {
     if (!item.answer?.trim()) throw new Error(`${file}:${i + 1}: a golden answer needs an answer`);
     const tags = Array.isArray(item.tags) ? item.tags.filter((t): t is string => typeof t === 'string') : [];
-    return { id: item.id, lang: item.lang ?? 'en', question: item.question, answer: item.answer, sourceIds: item.source_ids, tags };
+    return { id: item.id, lang: item.lang ?? 'en', question: item.question, answer: item.answer, sourceIds: item.source_ids, tags, facts: item.facts ?? [] };
   });
 }
 

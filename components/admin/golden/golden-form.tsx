@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { GoldenFormState } from '@/lib/console/golden/form-state';
+import { formatFact, type Fact } from '@/lib/domain/facts';
 import { GOLDEN_LANG_NAMES, GOLDEN_LANGS, GOLDEN_LIMITS, type GoldenField, type GoldenLang } from '@/lib/console/golden/schema';
 import { describedBy, Field } from './field';
 import { NativeSelect } from './native-select';
@@ -19,13 +20,14 @@ export type GoldenFormValues = {
   answer: string;
   sourceIds: string[];
   tags: string[];
+  facts: Fact[];
   /** Edit mode: the version the editor loaded (a concurrent change then reads as a conflict). */
   updatedAt?: string;
 };
 
 type Action = (state: GoldenFormState, form: FormData) => Promise<GoldenFormState>;
 
-const FIELD_ORDER: GoldenField[] = ['id', 'lang', 'question', 'answer', 'sourceIds', 'tags'];
+const FIELD_ORDER: GoldenField[] = ['id', 'lang', 'question', 'answer', 'sourceIds', 'tags', 'facts'];
 
 /**
  * Creates or edits a golden answer. Submits without resetting the form (so nothing typed is
@@ -60,13 +62,15 @@ export function GoldenForm({ mode, action, initial, cancelHref }: { mode: 'creat
   };
 
   const idId = `golden-${mode}-id`;
-  const ids = { id: idId, lang: `golden-${mode}-lang`, question: `golden-${mode}-question`, answer: `golden-${mode}-answer`, sources: `golden-${mode}-sources`, tags: `golden-${mode}-tags` };
+  const ids = { id: idId, lang: `golden-${mode}-lang`, question: `golden-${mode}-question`, answer: `golden-${mode}-answer`, sources: `golden-${mode}-sources`, tags: `golden-${mode}-tags`, facts: `golden-${mode}-facts` };
   const hints = {
     id: mode === 'create' ? 'Lower-case letters and digits joined by - _ or ., e.g. golden-en-roaming-prices. It cannot be changed later.' : undefined,
     question: 'How a customer would ask it. Similar questions (reordered words, inflections, small typos) match too.',
     answer: 'Sent to the customer exactly as written, with the source articles as citations.',
     sources: 'Ids of the help articles that back this answer (e.g. payment-methods-en), separated by commas or spaces.',
     tags: 'Optional, separated by commas (e.g. billing, payment).',
+    facts:
+      'What a right answer must state, one per line: an amount, a duration, a menu path (e.g. 0.15 or Home > Restart Box). Alternatives on one line, separated by | (e.g. 30 days | 30 Tage). The answer evaluation checks every answer for them.',
   };
 
   return (
@@ -190,6 +194,19 @@ export function GoldenForm({ mode, action, initial, cancelHref }: { mode: 'creat
           />
         </Field>
       </div>
+
+      <Field id={ids.facts} label="Key facts" hint={hints.facts} error={errors.facts}>
+        <Textarea
+          id={ids.facts}
+          name="facts"
+          rows={3}
+          defaultValue={initial.facts.map(formatFact).join('\n')}
+          spellCheck={false}
+          className="font-mono"
+          aria-invalid={Boolean(errors.facts)}
+          aria-describedby={describedBy(ids.facts, hints.facts, errors.facts)}
+        />
+      </Field>
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={pending} data-testid="golden-save">

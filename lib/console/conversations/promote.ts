@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { upsertGoldenAnswer, type GoldenAnswerInput } from '@/lib/db/queries/golden-answers';
 import { findMessage } from '@/lib/db/queries/messages';
-import { documents, goldenAnswers, goldenAnswerVersions, type GoldenAnswerRow } from '@/lib/db/schema';
+import { documents, goldenAnswers, goldenAnswerVersions } from '@/lib/db/schema';
+import { toSnapshot } from '@/lib/console/golden/schema';
 
 /** The golden answer an answer is promoted to: one per answer, so promoting again updates it. */
 export function promotedGoldenId(messageId: string): string {
@@ -25,16 +26,6 @@ export type PromoteResult =
   | { ok: false; reason: 'unknown_sources'; unknown: string[] };
 
 /**
- * A golden answer as version rows store it: the content/golden JSONL format (source_ids), the
- * same shape the golden-answer console writes and shows in its history.
- */
-export type PromotedSnapshot = { id: string; lang: string; question: string; answer: string; source_ids: string[]; tags: string[] };
-
-function snapshot(row: Pick<GoldenAnswerRow, 'id' | 'lang' | 'question' | 'answer' | 'sourceIds' | 'tags'>): PromotedSnapshot {
-  return { id: row.id, lang: row.lang, question: row.question, answer: row.answer, source_ids: row.sourceIds, tags: row.tags };
-}
-
-/**
  * Makes an answer a golden answer: the next customer who asks the question (or nearly) gets it
  * verbatim. The golden answer and its version row (who, when, before and after) are written in
  * one transaction, so the history never misses a change.
@@ -54,12 +45,12 @@ export async function promoteAnswerToGolden(db: Db, input: PromoteInput): Promis
   const id = promotedGoldenId(input.messageId);
   const action = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(goldenAnswers).where(eq(goldenAnswers.id, id)).limit(1).for('update');
-    const after: GoldenAnswerInput = { id, lang: input.lang, question: input.question, answer: input.answer, sourceIds, tags: before?.tags ?? [] };
+    const after: GoldenAnswerInput = { id, lang: input.lang, question: input.question, answer: input.answer, sourceIds, tags: before?.tags ?? [], facts: before?.facts ?? [] };
     await upsertGoldenAnswer(tx as unknown as Db, { input: after, updatedBy: input.userId });
     const kind = before ? ('update' as const) : ('create' as const);
     await tx
       .insert(goldenAnswerVersions)
-      .values({ goldenId: id, action: kind, before: before ? snapshot(before) : null, after: snapshot(after), changedBy: input.userId });
+      .values({ goldenId: id, action: kind, before: before ? toSnapshot(before) : null, after: toSnapshot(after), changedBy: input.userId });
     return kind;
   });
   return { ok: true, goldenId: id, action, conversationId: message.conversationId };

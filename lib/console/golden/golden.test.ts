@@ -15,6 +15,7 @@ import { bestGoldenMatch } from '@/lib/rag/golden';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
 import { importGoldenJsonl } from './import';
+import { changesOf } from './history';
 import { parseGoldenJsonl, toGoldenJsonl } from './jsonl';
 import { loadGoldenPage, parseGoldenListParams } from './list';
 import { createGolden, deleteGolden, updateGolden } from './service';
@@ -188,13 +189,26 @@ describe.each(testBackends())('golden answers console on $name', ({ open }) => {
       expect(b[0]).toMatchObject({ before: { answer: expect.stringContaining('imp-b') }, after: { answer: 'Neu' }, changedBy: { id: otherId } });
     });
 
+    it('imports key facts with alternatives, shows a change of them in the history, and rejects an empty fact', async () => {
+      const withFacts = line(golden('imp-facts', { facts: ['0.15', ['30 days', '30 Tage']] }));
+      expect(await importGoldenJsonl(database.db, { text: withFacts, userId: expertId })).toMatchObject({ ok: true, created: ['imp-facts'] });
+      expect((await findGoldenAnswer(database.db, { id: 'imp-facts' }))?.facts).toEqual(['0.15', ['30 days', '30 Tage']]);
+      const changed = line(golden('imp-facts', { facts: ['0.15'] }));
+      expect(await importGoldenJsonl(database.db, { text: changed, userId: expertId })).toMatchObject({ ok: true, updated: ['imp-facts'] });
+      const [latest] = await listGoldenAnswerVersions(database.db, { goldenId: 'imp-facts' });
+      expect(changesOf(latest!)).toEqual([{ field: 'facts', label: 'Key facts', before: '0.15; 30 days | 30 Tage', after: '0.15' }]);
+      const { errors } = parseGoldenJsonl(line(golden('imp-bad-fact', { facts: ['  '] })));
+      expect(errors).toEqual([{ line: 1, id: 'imp-bad-fact', reason: expect.stringContaining('a fact cannot be empty') }]);
+      await deleteGolden(database.db, { id: 'imp-facts', userId: expertId });
+    });
+
     it('exports the filtered set in the same format, which imports again unchanged', async () => {
       const rows = await listGoldenAnswersMatching(database.db, { filter: { q: 'imp-', lang: 'en' } });
       expect(rows.map((r) => r.id)).toEqual(['imp-a', 'imp-c']);
       const text = toGoldenJsonl(rows);
       expect(text.trim().split('\n').map((l) => Object.keys(JSON.parse(l)))).toEqual([
-        ['id', 'lang', 'question', 'answer', 'source_ids', 'tags'],
-        ['id', 'lang', 'question', 'answer', 'source_ids', 'tags'],
+        ['id', 'lang', 'question', 'answer', 'source_ids', 'tags', 'facts'],
+        ['id', 'lang', 'question', 'answer', 'source_ids', 'tags', 'facts'],
       ]);
       expect(await importGoldenJsonl(database.db, { text, userId: expertId })).toMatchObject({ ok: true, created: [], updated: [], unchanged: ['imp-a', 'imp-c'] });
     });

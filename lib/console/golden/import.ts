@@ -36,7 +36,7 @@ export async function importGoldenJsonl(db: Db, { text, userId }: { text: string
     const unchanged: string[] = [];
     const existing = new Map((await findGoldenAnswersByIds(tx, { ids: items.map((i) => i.id), forUpdate: true })).map((r) => [r.id, r]));
     for (const item of items) {
-      const input = { id: item.id, lang: item.lang, question: item.question, answer: item.answer, sourceIds: item.sourceIds, tags: item.tags };
+      const input = { id: item.id, lang: item.lang, question: item.question, answer: item.answer, sourceIds: item.sourceIds, tags: item.tags, facts: item.facts };
       const before = existing.get(input.id);
       const after = toSnapshot(input);
       if (before && sameSnapshot(toSnapshot(before), after)) {

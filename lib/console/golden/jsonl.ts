@@ -4,7 +4,7 @@ import { describeIssues, goldenInputSchema, toSnapshot } from './schema';
 
 /**
  * Golden answers as JSONL, in the format of content/golden (one object per line: id, lang,
- * question, answer, source_ids, tags). Other fields a line may carry (kind, history) are
+ * question, answer, source_ids, tags, facts — facts optional). Other fields a line may carry (kind, history) are
  * ignored on import; `answer` is required here, unlike in evaluation sets.
  */
 
@@ -55,6 +55,7 @@ export function parseGoldenJsonl(text: string): ParsedJsonl {
       answer: json.answer ?? '',
       sourceIds: json.source_ids ?? [],
       tags: json.tags ?? [],
+      facts: json.facts ?? [],
     });
     if (!parsed.success) {
       const described = describeIssues(parsed.error);

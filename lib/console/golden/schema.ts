@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { factsSchema, parseFactLines } from '@/lib/domain/facts';
 import type { GoldenSnapshot } from '@/lib/db/queries/golden-answer-versions';
 import type { GoldenAnswerInput } from '@/lib/db/queries/golden-answers';
 import type { GoldenAnswerRow } from '@/lib/db/schema';
@@ -53,6 +54,8 @@ export const goldenInputSchema = z.object({
     .array(z.string().trim().min(1, 'A tag cannot be empty.').max(GOLDEN_LIMITS.tag, `A tag has at most ${GOLDEN_LIMITS.tag} characters.`))
     .max(GOLDEN_LIMITS.tags, `At most ${GOLDEN_LIMITS.tags} tags.`)
     .transform(unique),
+  /** What a right answer must state; the answer evaluation checks for them (none: not checked). */
+  facts: factsSchema.default([]),
 });
 
 export type GoldenField = keyof GoldenAnswerInput;
@@ -100,12 +103,13 @@ export function goldenInputFromForm(form: FormData): Record<string, unknown> {
     answer: str('answer'),
     sourceIds: splitList(str('sourceIds'), { spaces: true }),
     tags: splitList(str('tags'), { spaces: false }),
+    facts: parseFactLines(str('facts')),
   };
 }
 
 /** A stored row in the content/golden JSONL shape (also what history rows keep). */
-export function toSnapshot(row: Pick<GoldenAnswerRow, 'id' | 'lang' | 'question' | 'answer' | 'sourceIds' | 'tags'>): GoldenSnapshot {
-  return { id: row.id, lang: row.lang, question: row.question, answer: row.answer, source_ids: [...row.sourceIds], tags: [...row.tags] };
+export function toSnapshot(row: Pick<GoldenAnswerRow, 'id' | 'lang' | 'question' | 'answer' | 'sourceIds' | 'tags' | 'facts'>): GoldenSnapshot {
+  return { id: row.id, lang: row.lang, question: row.question, answer: row.answer, source_ids: [...row.sourceIds], tags: [...row.tags], facts: [...row.facts] };
 }
 
 export function sameSnapshot(a: GoldenSnapshot, b: GoldenSnapshot): boolean {

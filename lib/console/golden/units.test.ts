@@ -44,7 +44,10 @@ describe('golden console helpers', () => {
     form.set('answer', 'Antwort');
     form.set('sourceIds', 'a-en, b-en\nc-en  d-en');
     form.set('tags', 'box 5, modem,, ');
-    expect(goldenInputFromForm(form)).toEqual({ id: 'g-1', lang: 'de', question: 'Frage?', answer: 'Antwort', sourceIds: ['a-en', 'b-en', 'c-en', 'd-en'], tags: ['box 5', 'modem'] });
+    form.set('facts', '0.15\n30 Tage | 30 days\n');
+    expect(goldenInputFromForm(form)).toEqual({
+      id: 'g-1', lang: 'de', question: 'Frage?', answer: 'Antwort', sourceIds: ['a-en', 'b-en', 'c-en', 'd-en'], tags: ['box 5', 'modem'], facts: ['0.15', ['30 Tage', '30 days']],
+    });
     expect(splitList(' , ', { spaces: true })).toEqual([]);
   });
 

@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { goldenAnswerVersions, users } from '../schema';
+import type { Fact } from '@/lib/domain/facts';
 
 export type GoldenVersionAction = 'create' | 'update' | 'delete' | 'import';
 
 /** A golden answer as stored in a version row (and in JSONL files): the content/golden format. */
-export type GoldenSnapshot = { id: string; lang: string; question: string; answer: string; source_ids: string[]; tags: string[] };
+export type GoldenSnapshot = { id: string; lang: string; question: string; answer: string; source_ids: string[]; tags: string[]; facts?: Fact[] };
 
 export type GoldenVersion = {
   id: number;

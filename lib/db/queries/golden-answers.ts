@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { documents, goldenAnswers, users, type GoldenAnswerRow } from '../schema';
+import type { Fact } from '@/lib/domain/facts';
 
-export type GoldenAnswerInput = { id: string; lang: string; question: string; answer: string; sourceIds: string[]; tags: string[] };
+export type GoldenAnswerInput = { id: string; lang: string; question: string; answer: string; sourceIds: string[]; tags: string[]; facts: Fact[] };
 
 /** Every golden answer (a few hundred at most: the matcher scores them all in memory). */
 export async function listGoldenAnswers(db: Db): Promise<GoldenAnswerRow[]> {
@@ -15,7 +16,7 @@ export async function upsertGoldenAnswer(db: Db, { input, updatedBy }: { input: 
     .values({ ...input, updatedBy })
     .onConflictDoUpdate({
       target: goldenAnswers.id,
-      set: { lang: input.lang, question: input.question, answer: input.answer, sourceIds: input.sourceIds, tags: input.tags, updatedBy, updatedAt: sql`now()` },
+      set: { lang: input.lang, question: input.question, answer: input.answer, sourceIds: input.sourceIds, tags: input.tags, facts: input.facts, updatedBy, updatedAt: sql`now()` },
     });
 }
 
@@ -52,7 +53,7 @@ export async function insertGoldenAnswer(db: Db, { input, updatedBy }: { input: 
 export async function updateGoldenAnswer(db: Db, { input, updatedBy }: { input: GoldenAnswerInput; updatedBy: string | null }): Promise<void> {
   await db
     .update(goldenAnswers)
-    .set({ lang: input.lang, question: input.question, answer: input.answer, sourceIds: input.sourceIds, tags: input.tags, updatedBy, updatedAt: sql`now()` })
+    .set({ lang: input.lang, question: input.question, answer: input.answer, sourceIds: input.sourceIds, tags: input.tags, facts: input.facts, updatedBy, updatedAt: sql`now()` })
     .where(eq(goldenAnswers.id, input.id));
 }
 

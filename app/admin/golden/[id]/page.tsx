@@ -18,6 +18,7 @@ import { getDatabase } from '@/lib/db';
 import { listGoldenAnswerVersions } from '@/lib/db/queries/golden-answer-versions';
 import { findGoldenAnswer } from '@/lib/db/queries/golden-answers';
 import { findUserById } from '@/lib/db/queries/users';
+import { formatFact } from '@/lib/domain/facts';
 import { deleteGoldenAction, updateGoldenAction } from '../actions';
 
 /** Ids are slugs, so this only matters for hand-typed URLs (a lone % must not be a 500). */
@@ -130,6 +131,7 @@ export default async function GoldenAnswerPage({ params, searchParams }: Props) 
                   answer: golden.answer,
                   sourceIds: golden.sourceIds,
                   tags: golden.tags,
+                  facts: golden.facts,
                   updatedAt: golden.updatedAt.toISOString(),
                 }}
               />
@@ -147,6 +149,20 @@ export default async function GoldenAnswerPage({ params, searchParams }: Props) 
                   <dt className="font-medium">Tags</dt>
                   <dd className="flex flex-wrap gap-1.5">
                     {golden.tags.length > 0 ? golden.tags.map((t) => <Badge key={t} variant="secondary">{t}</Badge>) : <span className="text-muted-foreground">None</span>}
+                  </dd>
+                </div>
+                <div className="grid gap-1">
+                  <dt className="font-medium">Key facts</dt>
+                  <dd data-testid="golden-facts">
+                    {golden.facts.length > 0 ? (
+                      <ul className="list-disc pl-5 font-mono text-xs">
+                        {golden.facts.map((f) => (
+                          <li key={formatFact(f)}>{formatFact(f)}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="text-muted-foreground">None</span>
+                    )}
                   </dd>
                 </div>
               </dl>

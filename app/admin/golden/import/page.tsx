@@ -8,7 +8,7 @@ import { importGoldenAction } from '../actions';
 
 export const metadata: Metadata = { title: 'Import golden answers' };
 
-const EXAMPLE = `{"id": "golden-en-card-payment", "lang": "en", "question": "Can I pay my bill by credit card?", "answer": "Yes. In My Alpenwave > Billing …", "source_ids": ["payment-methods-en"], "tags": ["billing"]}`;
+const EXAMPLE = `{"id": "golden-en-card-payment", "lang": "en", "question": "Can I pay my bill by credit card?", "answer": "Yes. In My Alpenwave > Billing …", "source_ids": ["payment-methods-en"], "tags": ["billing"], "facts": ["Pay now", ["free", "no charge"]]}`;
 
 export default async function ImportGoldenAnswersPage() {
   await requirePagePermission('golden:write', { from: '/admin/golden/import' });
@@ -29,7 +29,8 @@ export default async function ImportGoldenAnswersPage() {
           <CardTitle>Format</CardTitle>
           <CardDescription>
             The <code>content/golden</code> JSONL format, the same as the export. <code>answer</code> is required; <code>source_ids</code> lists article ids
-            (use <code>[]</code> for none); <code>tags</code> is optional. Unknown article ids are imported but reported.
+            (use <code>[]</code> for none); <code>tags</code> is optional; <code>facts</code> (optional) lists what a right answer must state, each a
+            string or a list of alternatives. Unknown article ids are imported but reported.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -30,7 +30,7 @@ export default async function NewGoldenAnswerPage({ searchParams }: { searchPara
             mode="create"
             action={createGoldenAction}
             cancelHref="/admin/golden"
-            initial={{ id: '', lang, question: text('question', 500), answer: text('answer', 4000), sourceIds: [], tags: [] }}
+            initial={{ id: '', lang, question: text('question', 500), answer: text('answer', 4000), sourceIds: [], tags: [], facts: [] }}
           />
         </CardContent>
       </Card>

@@ -1,0 +1,1 @@
+ALTER TABLE "golden_answers" ADD COLUMN "facts" jsonb DEFAULT '[]'::jsonb NOT NULL;
