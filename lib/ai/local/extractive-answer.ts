@@ -126,8 +126,23 @@ type Unit = {
   cells?: string[];
 };
 
+// The same help-center passages come back answer after answer: their units (and the stemming
+// behind them) are kept, for a bounded number of passages. Units are never changed after this.
+const UNIT_CACHE_SIZE = 4096;
+const unitCache = new Map<string, readonly Unit[]>();
+
 /** A source's content as quotable units: sentences, list items, table rows (a table without a header row stays whole). */
-export function splitUnits(content: string, lang: TextLanguage | undefined): Unit[] {
+export function splitUnits(content: string, lang: TextLanguage | undefined): readonly Unit[] {
+  const key = `${lang ?? ''}\u0000${content}`;
+  const cached = unitCache.get(key);
+  if (cached) return cached;
+  const units = readUnits(content, lang);
+  if (unitCache.size >= UNIT_CACHE_SIZE) unitCache.delete(unitCache.keys().next().value!);
+  unitCache.set(key, units);
+  return units;
+}
+
+function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
   const units: Omit<Unit, 'terms'>[] = [];
   const lines = content.replace(/^Q: .*\nA: /, '').split('\n');
   for (let i = 0; i < lines.length; i++) {

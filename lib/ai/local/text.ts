@@ -46,8 +46,21 @@ export function asTextLanguage(lang: string | undefined): TextLanguage | undefin
  */
 export function stem(foldedWord: string, lang: TextLanguage | undefined): string {
   if (foldedWord.length <= 3 || /\d/.test(foldedWord)) return foldedWord;
-  return STEMMERS[lang ?? 'en'].stem(foldedWord);
+  const language = lang ?? 'en';
+  const cache = STEM_CACHE[language];
+  let stemmed = cache.get(foldedWord);
+  if (stemmed === undefined) {
+    // A help center's vocabulary is small and every answer stems the same words again; the bound
+    // only guards against floods of made-up words.
+    if (cache.size >= STEM_CACHE_SIZE) cache.clear();
+    stemmed = STEMMERS[language].stem(foldedWord);
+    cache.set(foldedWord, stemmed);
+  }
+  return stemmed;
 }
+
+const STEM_CACHE_SIZE = 50_000;
+const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: new Map(), de: new Map(), fr: new Map(), it: new Map() };
 
 /** Content terms: folded, stop words removed, stemmed. */
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
