@@ -12,7 +12,7 @@ import type { Db } from '@/lib/db/client';
 import { listConsoleConversations, findConsoleConversation, listConsoleMessages, type ConversationListFilters } from '@/lib/db/queries/console-conversations';
 import { listHandoffQueue } from '@/lib/db/queries/handoffs';
 import { searchGoldenAnswers } from '@/lib/db/queries/golden-answers';
-import { answerLanguages, answerSummary, approvalSummary, conversationSummary, dailySeries, handoffsByReason, loadInsights, topUnansweredQuestions } from '@/lib/db/queries/insights';
+import { answerLanguages, answerSummary, approvalSummary, articleQuality, contentGaps, conversationSummary, dailySeries, handoffsByReason, loadInsights, topUnansweredQuestions } from '@/lib/db/queries/insights';
 import { queryRows } from '@/lib/db/rows';
 import { openThrowawayPostgres } from '@/lib/db/test-databases';
 import { percentile } from '@/lib/eval/metrics';
@@ -73,6 +73,8 @@ async function main() {
       ['insights: approvals', () => approvalSummary(db, month)],
       ['insights: daily series', () => dailySeries(db, month)],
       ['insights: top unanswered', () => topUnansweredQuestions(db, month)],
+      ['insights: content gaps', () => contentGaps(db, month)],
+      ['insights: article quality', () => articleQuality(db, month)],
       ['insights: whole dashboard', () => loadInsights(db, month)],
     ];
     console.log(`\nPostgreSQL, ${count.toLocaleString('en')} conversations, ${runs} runs each (after one warm-up):\n`);

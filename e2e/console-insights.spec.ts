@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO, expectOnConsole, signIn } from './helpers';
+import { ask, DEMO, expectOnConsole, signIn } from './helpers';
 
 /** The read-only analyst: dashboards and evaluations yes, starting jobs no (no buttons, and the server refuses). */
 
@@ -76,4 +76,48 @@ test('anonymous callers and customers cannot start jobs or export', async ({ pag
   const asCustomer = await page.request.post('/api/admin/jobs', { data: { kind: 'ingest' } });
   expect(asCustomer.status()).toBe(403);
   expect((await page.request.get('/admin/insights/export', { maxRedirects: 0 })).status()).toBe(307);
+});
+
+test('insights: a conversation where the customer asked again is not resolved; content gaps list the asked-again and down-voted questions; CSV carries them', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const summary = async (page: import('@playwright/test').Page) => {
+    const text = await (await page.request.get('/admin/insights/export?kind=summary')).text();
+    const value = (name: string) => Number(new RegExp(`\\r\\n${name},(\\d+)\\r\\n`).exec(text)?.[1]);
+    return { conversations: value('conversations'), resolved: value('resolved_conversations'), unverified: value('unverified_conversations') };
+  };
+  const analyst = await browser.newPage();
+  await signIn(analyst, DEMO.analyst);
+  await expectOnConsole(analyst, 'Marco Bianchi');
+  const before = await summary(analyst);
+
+  // A customer asks, gets an answer, and asks the same again in other words.
+  const customer = await browser.newPage();
+  await customer.goto('/chat');
+  await expect(await ask(customer, 'How do I set up voicemail on my phone?')).toHaveAttribute('data-outcome', /answered|golden/);
+  await ask(customer, 'how do I set up the voicemail please');
+  // Another customer down-votes an answer.
+  const other = await browser.newPage();
+  await other.goto('/chat');
+  const answer = await ask(other, 'How do I block anonymous calls on my landline?');
+  await answer.getByTestId('chat-feedback-down').click();
+  await answer.getByTestId('chat-feedback-submit').click();
+  await expect(answer.getByTestId('chat-feedback')).toHaveAttribute('data-state', 'sent');
+
+  const after = await summary(analyst);
+  expect(after.conversations - before.conversations).toBe(2);
+  // Neither conversation is resolved: one asked again, one down-voted.
+  expect(after.resolved).toBe(before.resolved);
+  expect(after.unverified - before.unverified).toBe(2);
+
+  await analyst.goto('/admin/insights');
+  const gaps = analyst.getByTestId('content-gaps');
+  await expect(gaps).toContainText('How do I set up voicemail on my phone?');
+  await expect(gaps).toContainText('How do I block anonymous calls on my landline?');
+  await expect(analyst.getByTestId('article-quality')).toBeVisible();
+
+  const csv = await (await analyst.request.get('/admin/insights/export?kind=gaps')).text();
+  expect(csv.split('\r\n')[0]).toBe('document_id,title,failed_questions,not_answered,downvoted,asked_again,examples,cited');
+  expect(csv).toContain('How do I set up voicemail on my phone?');
+  const articles = await (await analyst.request.get('/admin/insights/export?kind=articles')).text();
+  expect(articles.split('\r\n')[0]).toBe('document_id,title,cited,downvoted,asked_again');
 });

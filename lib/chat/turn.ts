@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createUIMessageStream, type UIMessageChunk } from 'ai';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
-import { storeAnswerTrace } from '@/lib/db/queries/answer-traces';
+import { latestAnswerTrace, setFollowedBy, storeAnswerTrace } from '@/lib/db/queries/answer-traces';
+import { followUpSignal } from './follow-up-signal';
 import { openConversation, touchConversation, type ConversationOwner } from '@/lib/db/queries/conversations';
 import { listHistory, storeAssistantMessage, storeUserMessage } from '@/lib/db/queries/messages';
 import { createAnswerDeps } from './answer-deps';
@@ -180,6 +181,9 @@ async function persist(
     suggestions: result.suggestions,
     handoffOffered: result.handoffOffered,
   });
+  // The customer's message is also what they did after the previous reply: record it on that trace.
+  const previous = await latestAnswerTrace(db, { conversationId: ids.conversationId });
+  if (previous) await setFollowedBy(db, { id: previous.id, followedBy: followUpSignal(previous, { question, route: result.route }) });
   await storeAnswerTrace(db, {
     messageId: ids.messageId,
     conversationId: ids.conversationId,

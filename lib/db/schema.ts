@@ -258,6 +258,9 @@ export const messages = pgTable(
 );
 
 /** How one answer came about: everything an expert or a dashboard needs to judge it. */
+export const FOLLOW_UPS = ['asked_again', 'thanked', 'moved_on'] as const;
+export type FollowUp = (typeof FOLLOW_UPS)[number];
+
 export const answerTraces = pgTable(
   'answer_traces',
   {
@@ -287,6 +290,11 @@ export const answerTraces = pgTable(
     error: text('error'),
     /** The turn's decisions: the golden match (text matched, why it won or lost), the dialog, the version. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * What the customer did next in the conversation (set when their next message arrives):
+     * asked the same again, thanked, or moved on to something else; null: nothing yet.
+     */
+    followedBy: text('followed_by', { enum: FOLLOW_UPS }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('answer_traces_created_idx').on(t.createdAt), index('answer_traces_conversation_idx').on(t.conversationId)],

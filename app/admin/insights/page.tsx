@@ -52,7 +52,12 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
 
       <section aria-label="Headline figures" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Kpi label="Conversations" value={formatValue(c.conversations, 'count')} hint={`${formatValue(a.answers, 'count')} answers`} testId="kpi-conversations" />
-        <Kpi label="Resolution rate" value={pct(c.resolutionRate)} hint="answered, no hand-off, no thumbs-down" testId="kpi-resolution" />
+        <Kpi
+          label="Resolution rate"
+          value={pct(c.resolutionRate)}
+          hint={`${c.resolved} accepted an answer (thumbs-up, thanks, or did not ask again); ${c.unverified} unverified`}
+          testId="kpi-resolution"
+        />
         <Kpi label="No-answer rate" value={pct(a.noAnswerRate)} hint={`${a.noAnswer} answers said “I don’t know”`} testId="kpi-no-answer" />
         <Kpi label="Hand-off rate" value={pct(c.handoffRate)} hint={`${c.handedOff} conversations handed to a person`} testId="kpi-handoff" />
         <Kpi label="Positive feedback" value={pct(a.positiveFeedbackRate)} hint={`${a.feedbackUp} up, ${a.feedbackDown} down`} testId="kpi-feedback" />
@@ -137,6 +142,74 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
           </CardContent>
         </Card>
       </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Content gaps</CardTitle>
+          <CardDescription>
+            Questions the assistant did not answer, answered but got a thumbs-down, or answered and the customer asked again — grouped by the article
+            they were about (cited, else the best one found). Write or fix these articles, or add golden answers.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {data.gaps.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No failed questions in this range.</p>
+          ) : (
+            <DataTable
+              testId="content-gaps"
+              columns={['Topic (article)', 'Example questions', { label: 'Not answered', align: 'right' }, { label: 'Down-voted', align: 'right' }, { label: 'Asked again', align: 'right' }, 'Cited']}
+            >
+              {data.gaps.map((g) => (
+                <tr key={g.documentId ?? '—'} className="border-b align-top last:border-0" data-testid="content-gap">
+                  <td className="py-2 pr-4">
+                    {g.slug ? (
+                      <a className="underline underline-offset-2" href={`/articles/${encodeURIComponent(g.slug)}`}>
+                        {g.title ?? g.documentId}
+                      </a>
+                    ) : (
+                      (g.title ?? g.documentId ?? <span className="text-muted-foreground">No matching article</span>)
+                    )}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <ul className="grid gap-1">
+                      {g.examples.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{g.noAnswer}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{g.downvoted}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{g.askedAgain}</td>
+                  <td className="py-2">{g.cited.length > 0 ? g.cited.join(', ') : '—'}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Article quality</CardTitle>
+          <CardDescription>For each article the answers cited: how often, how many of those answers got a thumbs-down, and how many the customer asked again.</CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          {data.articles.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No answer cited an article in this range.</p>
+          ) : (
+            <DataTable testId="article-quality" columns={['Article', { label: 'Cited', align: 'right' }, { label: 'Down-voted', align: 'right' }, { label: 'Asked again', align: 'right' }]}>
+              {data.articles.map((r) => (
+                <tr key={r.documentId} className="border-b last:border-0">
+                  <td className="py-2 pr-4">{r.title ?? r.documentId}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{r.cited}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums">{r.downvoted}</td>
+                  <td className="py-2 text-right tabular-nums">{r.askedAgain}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </CardContent>
+      </Card>
 
       <Card>
         <CardHeader>

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { CSV_KINDS } from '@/lib/console/insights/csv';
 
 /** The date range (a plain GET form: the range lives in the URL) and the CSV exports. */
 export function RangeForm({ from, to }: { from: string; to: string }) {
@@ -22,7 +23,7 @@ export function RangeForm({ from, to }: { from: string; to: string }) {
       </form>
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-muted-foreground">Export CSV:</span>
-        {(['summary', 'daily', 'unanswered'] as const).map((kind) => (
+        {CSV_KINDS.map((kind) => (
           <Button key={kind} asChild variant="ghost" size="sm">
             <a href={`/admin/insights/export?${query}&kind=${kind}`} download>
               <Download aria-hidden /> {kind}

@@ -2,7 +2,7 @@ import type { Insights } from '@/lib/db/queries/insights';
 
 /** CSV exports of the Insights dashboard (RFC 4180; text cells that a spreadsheet would run as a formula are defused). */
 
-export const CSV_KINDS = ['summary', 'daily', 'unanswered'] as const;
+export const CSV_KINDS = ['summary', 'daily', 'unanswered', 'gaps', 'articles'] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
 type Cell = string | number | null | undefined;
@@ -32,6 +32,18 @@ export function insightsCsv(insights: Insights, kind: CsvKind): string {
       ...insights.unanswered.map((u) => [u.text, u.normalized, u.count, u.lang, u.lastAskedAt.toISOString()]),
     ]);
   }
+  if (kind === 'gaps') {
+    return toCsv([
+      ['document_id', 'title', 'failed_questions', 'not_answered', 'downvoted', 'asked_again', 'examples', 'cited'],
+      ...insights.gaps.map((g) => [g.documentId, g.title, g.count, g.noAnswer, g.downvoted, g.askedAgain, g.examples.join(' | '), g.cited.join(' | ')]),
+    ]);
+  }
+  if (kind === 'articles') {
+    return toCsv([
+      ['document_id', 'title', 'cited', 'downvoted', 'asked_again'],
+      ...insights.articles.map((r) => [r.documentId, r.title, r.cited, r.downvoted, r.askedAgain]),
+    ]);
+  }
   const a = insights.answers;
   const c = insights.conversations;
   const p = insights.approvals;
@@ -43,6 +55,7 @@ export function insightsCsv(insights: Insights, kind: CsvKind): string {
     ['answers', a.answers],
     ['resolved_conversations', c.resolved],
     ['resolution_rate', c.resolutionRate],
+    ['unverified_conversations', c.unverified],
     ['no_answer', a.noAnswer],
     ['no_answer_rate', a.noAnswerRate],
     ['handed_off_conversations', c.handedOff],

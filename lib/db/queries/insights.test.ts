@@ -31,11 +31,30 @@ type Reply = {
   total: number;
   tokens?: [number, number, number];
   rating?: 'up' | 'down';
+  /** Documents the reply cited, and the best one retrieved. */
+  cites?: string[];
+  retrieved?: string;
+  /** What the customer's next message was (the chat records it when it arrives). */
+  followedBy?: 'asked_again' | 'thanked' | 'moved_on';
 };
+
+/**
+ * April 2025: what customers did after an answer (answer-signals.ts).
+ *
+ * conv  replies                                                        resolved
+ * A1    t1 answered (cites X), t2 answered: the same question again    no (asked again)
+ * A2    t3 answered (cites X), t4 chit_chat "thanks!"                  yes (thanked)
+ * A3    t5 answered (cites X), nothing after                           yes (left satisfied)
+ * A4    t6 answered (cites X), thumbs-down                             no
+ * A5    t7 no_answer (retrieved Y)                                     no
+ */
+const APRIL: InsightsRange = { from: new Date('2025-04-01T00:00:00Z'), to: new Date('2025-05-01T00:00:00Z') };
+const april = (day: number, minute = 0) => new Date(Date.UTC(2025, 3, day, 12, minute));
 
 describe.each(testBackends())('insights queries on $name', ({ open }) => {
   let demo: DemoDatabase;
   let insights: Insights;
+  let aprilInsights: Insights;
 
   async function conversation(lang: string, replies: Reply[], { handoff, owner }: { handoff?: { reason: string; status?: 'open' | 'closed' }; owner?: string } = {}) {
     const db = demo.database.db;
@@ -48,6 +67,9 @@ describe.each(testBackends())('insights queries on $name', ({ open }) => {
       await db.insert(answerTraces).values({
         messageId, conversationId: id, question: reply.question, condensedQuery: reply.condensed ?? null, lang: reply.lang, route: reply.route,
         outcome: reply.outcome, model: 'test', tokensIn, tokensOut, costUsd: cost, ttftMs: reply.ttft ?? null, totalMs: reply.total, createdAt: reply.createdAt,
+        citations: (reply.cites ?? []).map((documentId, i) => ({ n: i + 1, documentId, title: `Title of ${documentId}`, url: `/articles/${documentId}`, heading: null })),
+        retrieved: reply.retrieved ? [{ chunkId: 1, documentId: reply.retrieved, score: 0.5, ranks: {}, passed: false }] : [],
+        followedBy: reply.followedBy ?? null,
       });
       if (reply.rating) await db.insert(feedback).values({ messageId, rating: reply.rating });
     }
@@ -96,6 +118,17 @@ describe.each(testBackends())('insights queries on $name', ({ open }) => {
       { ...card, toolCallId: randomUUID(), status: 'pending', createdAt: new Date('2025-04-02T00:00:00Z') },
     ]);
     insights = await loadInsights(demo.database.db, RANGE);
+
+    const x = { cites: ['doc-x'], retrieved: 'doc-x' };
+    await conversation('en', [
+      q('answered', 'knowledge', 'en', 'How do I restart my Box 5?', april(2), 50, { ...x, followedBy: 'asked_again' }),
+      q('answered', 'knowledge', 'en', 'how do i RESTART the box 5 please', april(2, 5), 50, x),
+    ]);
+    await conversation('en', [q('answered', 'knowledge', 'en', 'How much is roaming in Italy?', april(3), 50, { ...x, followedBy: 'thanked' }), q('chit_chat', 'chit_chat', 'en', 'thanks!', april(3, 2), 5)]);
+    await conversation('de', [q('answered', 'knowledge', 'de', 'Wie teuer ist Roaming in Italien?', april(4), 50, x)]);
+    await conversation('fr', [q('answered', 'knowledge', 'fr', 'Combien coûte le roaming en Allemagne ?', april(5), 50, { ...x, rating: 'down' })]);
+    await conversation('it', [q('no_answer', 'knowledge', 'it', 'Posso pagare in bitcoin?', april(6), 50, { retrieved: 'doc-y' })]);
+    aprilInsights = await loadInsights(demo.database.db, APRIL);
   });
   afterAll(async () => {
     await demo?.database.close();
@@ -132,7 +165,7 @@ describe.each(testBackends())('insights queries on $name', ({ open }) => {
   });
 
   it('resolves conversations: answered, no hand-off, no thumbs-down', () => {
-    expect(insights.conversations).toEqual({ conversations: 6, resolved: 2, resolutionRate: 2 / 6, handedOff: 2, handoffRate: 2 / 6 });
+    expect(insights.conversations).toEqual({ conversations: 6, resolved: 2, resolutionRate: 2 / 6, unverified: 4, handedOff: 2, handoffRate: 2 / 6 });
     expect(insights.handoffsByReason).toEqual([
       { key: 'customer_request', count: 1 },
       { key: 'missing_knowledge', count: 1 },
@@ -169,8 +202,26 @@ describe.each(testBackends())('insights queries on $name', ({ open }) => {
   it('is empty, not broken, for a range without data', async () => {
     const empty = await loadInsights(demo.database.db, { from: new Date('2030-01-01T00:00:00Z'), to: new Date('2030-01-03T00:00:00Z') });
     expect(empty.answers).toMatchObject({ answers: 0, noAnswerRate: null, ttftMs: { p50: null, p95: null }, costTotalUsd: 0, costPerAnswerUsd: null });
-    expect(empty.conversations).toEqual({ conversations: 0, resolved: 0, resolutionRate: null, handedOff: 0, handoffRate: null });
+    expect(empty.conversations).toEqual({ conversations: 0, resolved: 0, resolutionRate: null, unverified: 0, handedOff: 0, handoffRate: null });
     expect(empty.daily.map((d) => d.day)).toEqual(['2030-01-01', '2030-01-02']);
     expect(empty.unanswered).toEqual([]);
+  });
+
+  it('counts a conversation resolved only when the customer accepted an answer: not when they asked the same again', () => {
+    expect(aprilInsights.conversations).toMatchObject({ conversations: 5, resolved: 2, unverified: 3 });
+  });
+
+  it('lists content gaps by the article they were about: not answered, down-voted, asked again, with examples', () => {
+    expect(aprilInsights.gaps).toEqual([
+      {
+        documentId: 'doc-x', title: null, slug: null, count: 2, noAnswer: 0, downvoted: 1, askedAgain: 1,
+        examples: expect.arrayContaining(['How do I restart my Box 5?', 'Combien coûte le roaming en Allemagne ?']), cited: ['Title of doc-x'],
+      },
+      { documentId: 'doc-y', title: null, slug: null, count: 1, noAnswer: 1, downvoted: 0, askedAgain: 0, examples: ['Posso pagare in bitcoin?'], cited: [] },
+    ]);
+  });
+
+  it('rates each cited article: cited, down-voted, followed by the question asked again', () => {
+    expect(aprilInsights.articles).toEqual([{ documentId: 'doc-x', title: null, slug: null, cited: 5, downvoted: 1, askedAgain: 1 }]);
   });
 });

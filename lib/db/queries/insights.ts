@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { queryRows } from '../rows';
+import { signalsCte } from './answer-signals';
 
 /**
  * The Insights dashboard's aggregates over a time range [from, to). Every query starts from
@@ -10,8 +11,15 @@ import { queryRows } from '../rows';
  *
  * - answers: the assistant's replies (one trace each) in the range; conversations: those with at
  *   least one reply in the range.
- * - resolved conversation: some reply answered it (outcome answered, golden or account), it has
- *   no hand-off, and none of its replies in the range got a thumbs-down.
+ * - resolved conversation: the customer accepted an answer (outcome answered, golden or account):
+ *   a thumbs-up, a thanks, or they went on without asking the same again (answer-signals.ts);
+ *   they never had to ask the same again after an answer; it has no hand-off, and none of its
+ *   replies in the range got a thumbs-down. The rest is
+ *   unverified: nobody can tell that they got what they needed.
+ * - content gaps: questions not answered, answered and down-voted, or answered and asked again,
+ *   grouped by the article they were about (cited, else the best one retrieved).
+ * - article quality: per cited article, how often it was cited, down-voted, followed by the
+ *   question asked again.
  * - no-answer rate: replies with outcome no_answer / replies.
  * - hand-off rate: conversations with a hand-off / conversations; by reason: those hand-offs.
  * - positive feedback: thumbs-up / rated replies.
@@ -125,6 +133,8 @@ export type ConversationSummary = {
   conversations: number;
   resolved: number;
   resolutionRate: number | null;
+  /** Conversations not resolved: no accepted answer, a thumbs-down or a hand-off. */
+  unverified: number;
   handedOff: number;
   handoffRate: number | null;
 };
@@ -133,27 +143,33 @@ export type ConversationSummary = {
 export async function conversationSummary(db: Db, range: InsightsRange): Promise<ConversationSummary> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`with c as (
-      select t.conversation_id,
-        bool_or(t.outcome in (${list(ANSWERED_OUTCOMES)})) as answered,
-        coalesce(bool_or(f.rating = 'down'), false) as thumbed_down
-      from answer_traces t
-      left join feedback f on f.message_id = t.message_id
-      where ${inRange(sql`t.created_at`, range)}
-      group by t.conversation_id
+    sql`with ${signalsCte(range)}, c as (
+      select conversation_id,
+        coalesce(bool_or(outcome in (${list(ANSWERED_OUTCOMES)}) and (rating = 'up' or thanked or not asked_again)), false)
+          and not coalesce(bool_or(outcome in (${list(ANSWERED_OUTCOMES)}) and asked_again and rating is distinct from 'up' and not thanked), false) as accepted,
+        coalesce(bool_or(rating = 'down'), false) as thumbed_down
+      from signals
+      group by conversation_id
     ), h as (
       select distinct conversation_id from handoffs
     )
     select
       count(*)::int as conversations,
       count(h.conversation_id)::int as handed_off,
-      count(*) filter (where c.answered and not c.thumbed_down and h.conversation_id is null)::int as resolved
+      count(*) filter (where c.accepted and not c.thumbed_down and h.conversation_id is null)::int as resolved
     from c left join h on h.conversation_id = c.conversation_id`,
   );
   const conversations = num(row?.conversations) ?? 0;
   const resolved = num(row?.resolved) ?? 0;
   const handedOff = num(row?.handed_off) ?? 0;
-  return { conversations, resolved, resolutionRate: ratio(resolved, conversations), handedOff, handoffRate: ratio(handedOff, conversations) };
+  return {
+    conversations,
+    resolved,
+    resolutionRate: ratio(resolved, conversations),
+    unverified: conversations - resolved,
+    handedOff,
+    handoffRate: ratio(handedOff, conversations),
+  };
 }
 
 export type CountBy = { key: string; count: number };
@@ -307,6 +323,94 @@ export async function topUnansweredQuestions(db: Db, range: InsightsRange, { lim
   }));
 }
 
+export type ContentGap = {
+  /** The article the questions were about (cited, else the best retrieved); null: none found. */
+  documentId: string | null;
+  title: string | null;
+  slug: string | null;
+  count: number;
+  noAnswer: number;
+  downvoted: number;
+  askedAgain: number;
+  /** Up to three of the questions, as asked (or condensed). */
+  examples: string[];
+  /** Titles of the articles the failed answers cited. */
+  cited: string[];
+};
+
+const FAILED = sql`(outcome = 'no_answer' or (outcome in (${list(ANSWERED_OUTCOMES)}) and (rating = 'down' or (asked_again and rating is distinct from 'up' and not thanked))))`;
+
+/** The content gaps: failed questions grouped by the article they were about, most first. */
+export async function contentGaps(db: Db, range: InsightsRange, { limit = 20 }: { limit?: number } = {}): Promise<ContentGap[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${signalsCte(range)}, failed as (
+      select s.*, coalesce(s.citations->0->>'documentId', s.retrieved->0->>'documentId') as topic
+      from signals s
+      where ${FAILED}
+    ), cited as (
+      select f.topic, array_agg(distinct x->>'title') as titles
+      from failed f, jsonb_array_elements(f.citations) x
+      group by f.topic
+    )
+    select f.topic, d.title, d.slug, count(*)::int as n,
+      count(*) filter (where f.outcome = 'no_answer')::int as no_answer,
+      count(*) filter (where f.rating = 'down')::int as downvoted,
+      count(*) filter (where f.outcome <> 'no_answer' and f.rating is distinct from 'down')::int as asked_again,
+      (array_agg(distinct f.text))[1:3] as examples,
+      max(f.created_at) as last_at,
+      (select c.titles from cited c where c.topic is not distinct from f.topic) as cited
+    from failed f
+    left join documents d on d.id = f.topic
+    group by f.topic, d.title, d.slug
+    order by n desc, last_at desc
+    limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    documentId: r.topic === null || r.topic === undefined ? null : String(r.topic),
+    title: r.title === null || r.title === undefined ? null : String(r.title),
+    slug: r.slug === null || r.slug === undefined ? null : String(r.slug),
+    count: Number(r.n),
+    noAnswer: Number(r.no_answer),
+    downvoted: Number(r.downvoted),
+    askedAgain: Number(r.asked_again),
+    examples: Array.isArray(r.examples) ? r.examples.map(String) : [],
+    cited: Array.isArray(r.cited) ? r.cited.filter((t) => t !== null).map(String) : [],
+  }));
+}
+
+export type ArticleQuality = { documentId: string; title: string | null; slug: string | null; cited: number; downvoted: number; askedAgain: number };
+
+/** Per cited article: answers citing it, of those down-voted, of those followed by the question asked again. */
+export async function articleQuality(db: Db, range: InsightsRange, { limit = 20 }: { limit?: number } = {}): Promise<ArticleQuality[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`with ${signalsCte(range)}, cited as (
+      -- Each answer counts once per article, however many of its passages it cited.
+      select s.id, d.doc, s.rating, s.asked_again, s.thanked
+      from signals s
+      cross join lateral (select distinct x->>'documentId' as doc from jsonb_array_elements(s.citations) x) d
+      where s.outcome in (${list(ANSWERED_OUTCOMES)}) and jsonb_array_length(s.citations) > 0 and d.doc is not null
+    )
+    select c.doc, d.title, d.slug, count(*)::int as cited,
+      count(*) filter (where c.rating = 'down')::int as downvoted,
+      count(*) filter (where c.asked_again and c.rating is distinct from 'up' and not c.thanked)::int as asked_again
+    from cited c
+    left join documents d on d.id = c.doc
+    group by c.doc, d.title, d.slug
+    order by cited desc, c.doc
+    limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    documentId: String(r.doc),
+    title: r.title === null || r.title === undefined ? null : String(r.title),
+    slug: r.slug === null || r.slug === undefined ? null : String(r.slug),
+    cited: Number(r.cited),
+    downvoted: Number(r.downvoted),
+    askedAgain: Number(r.asked_again),
+  }));
+}
+
 export type Insights = {
   range: InsightsRange;
   answers: AnswerSummary;
@@ -316,11 +420,13 @@ export type Insights = {
   approvals: ApprovalSummary;
   daily: DailyPoint[];
   unanswered: UnansweredQuestion[];
+  gaps: ContentGap[];
+  articles: ArticleQuality[];
 };
 
 /** Everything the dashboard shows. The groups are independent queries (parallel on PostgreSQL). */
 export async function loadInsights(db: Db, range: InsightsRange): Promise<Insights> {
-  const [answers, conversations, handoffs, languages, approvals, daily, unanswered] = await Promise.all([
+  const [answers, conversations, handoffs, languages, approvals, daily, unanswered, gaps, articles] = await Promise.all([
     answerSummary(db, range),
     conversationSummary(db, range),
     handoffsByReason(db, range),
@@ -328,6 +434,8 @@ export async function loadInsights(db: Db, range: InsightsRange): Promise<Insigh
     approvalSummary(db, range),
     dailySeries(db, range),
     topUnansweredQuestions(db, range),
+    contentGaps(db, range),
+    articleQuality(db, range),
   ]);
-  return { range, answers, conversations, handoffsByReason: handoffs, languages, approvals, daily, unanswered };
+  return { range, answers, conversations, handoffsByReason: handoffs, languages, approvals, daily, unanswered, gaps, articles };
 }

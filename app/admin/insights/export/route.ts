@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 const kindSchema = z.enum(CSV_KINDS).default('summary');
 
-/** GET /admin/insights/export?from=YYYY-MM-DD&to=YYYY-MM-DD&kind=summary|daily|unanswered — the dashboard as CSV. */
+/** GET /admin/insights/export?from=YYYY-MM-DD&to=YYYY-MM-DD&kind=summary|daily|unanswered|gaps|articles — the dashboard as CSV. */
 export const GET = route({ name: '/admin/insights/export', access: { permission: 'insights:read' } }, async ({ request }) => {
   const params = Object.fromEntries(request.nextUrl.searchParams);
   const kind = kindSchema.safeParse(params.kind || undefined);

@@ -1,0 +1,1 @@
+ALTER TABLE "answer_traces" ADD COLUMN "followed_by" text;
