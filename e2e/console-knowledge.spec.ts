@@ -15,6 +15,60 @@ async function jobStatus(page: Page, id: string): Promise<string> {
 }
 
 test.describe('console: knowledge', () => {
+  test('an expert adds a search synonym: a bad line saves nothing, a good rule reaches search at once; an analyst only reads them', async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const searchApi = async (q: string) => {
+      const response = await page.request.get(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { results: { title: string }[] }).results;
+    };
+    // A word no article uses finds nothing.
+    expect(await searchApi('zqxjv')).toEqual([]);
+
+    await signInExpert(page);
+    await page.goto('/admin/knowledge');
+    const card = page.getByTestId('synonyms-card');
+    await expect(card.getByTestId('synonyms-origin')).toContainText("From the content folder's synonyms.txt");
+    const original = await card.getByLabel('Rules').inputValue();
+    expect(original).toContain('router, modem');
+    const rulesBefore = Number((await card.getByTestId('synonyms-rules').textContent())!.split(' ')[0]);
+    expect(rulesBefore).toBeGreaterThan(3);
+
+    // One unreadable line: nothing is saved, and the line is named.
+    await card.getByLabel('Rules').fill(`${original}\nzqxjv => roaming\nlonely`);
+    await card.getByRole('button', { name: 'Save synonyms' }).click();
+    const lines = original.split('\n').length;
+    await expect(card.getByTestId('synonyms-error')).toContainText(`line ${lines + 2}`);
+    expect(await searchApi('zqxjv')).toEqual([]);
+
+    await card.getByLabel('Rules').fill(`${original}\nzqxjv => roaming`);
+    await card.getByRole('button', { name: 'Save synonyms' }).click();
+    await expect(card.getByTestId('synonyms-saved')).toContainText(`Saved: ${rulesBefore + 1} rules in force.`);
+    const found = await searchApi('zqxjv');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]!.title).toMatch(/roaming/i);
+    await page.goto('/search?q=zqxjv');
+    await expect(page.getByRole('link', { name: /roaming/i }).first()).toBeVisible();
+    await page.goto('/admin/knowledge');
+    await expect(card.getByTestId('synonyms-origin')).toContainText('Set by Sofia Keller');
+
+    // An analyst reads the rules but gets no form.
+    const analystContext = await browser.newContext();
+    const analyst = await analystContext.newPage();
+    await signIn(analyst, DEMO.analyst);
+    await expect(analyst).toHaveURL(/\/admin$/);
+    await analyst.goto('/admin/knowledge');
+    await expect(analyst.getByTestId('synonyms-text')).toContainText('zqxjv => roaming');
+    await expect(analyst.getByRole('button', { name: 'Save synonyms' })).toHaveCount(0);
+    await analystContext.close();
+
+    // Back to the shipped rules (the other tests search with them).
+    await card.getByLabel('Rules').fill(original);
+    await card.getByRole('button', { name: 'Save synonyms' }).click();
+    await expect(card.getByTestId('synonyms-saved')).toContainText(`Saved: ${rulesBefore} rules in force.`);
+    expect(await searchApi('zqxjv')).toEqual([]);
+  });
+
   test('an expert re-ingests the help center and watches the job reach succeeded', async ({ page }) => {
     test.setTimeout(120_000);
     await signInExpert(page);

@@ -8,10 +8,10 @@
  * Scores the account tools' selection and arguments on the instruction set, through the chat's
  * language model (the built-in one, or the configured LLM) and the AI SDK's tool validation.
  *
- * npm run eval -- --dialogs [--qa content/golden/dialogs.jsonl] [--corpus DIR] [--json]
+ * npm run eval -- --dialogs [--qa content/golden/dialogs.jsonl] [--corpus DIR] [--json] [--run OUT.jsonl]
  * Runs multi-turn dialogs through the real chat turn (dialog state, held conversations, account
  * tools) on a throwaway database seeded with the demo accounts, customers, golden answers and the
- * articles (--corpus, default CONTENT_DIR), and checks every turn. Without --corpus the run is
+ * articles (--corpus, default CONTENT_DIR), and checks every turn (--run writes what each turn did). Without --corpus the run is
  * stored in the configured database for the console.
  *
  * npm run eval -- --answers [--with-golden] [--judge] [--run OUT.jsonl]
@@ -108,7 +108,7 @@ runCli(async () => {
     return;
   }
   if (args.dialogs) {
-    await runDialogEval({ file: args.qa ?? path.join('content', 'golden', 'dialogs.jsonl'), corpus: args.corpus, json: args.json, interactive });
+    await runDialogEval({ file: args.qa ?? path.join('content', 'golden', 'dialogs.jsonl'), corpus: args.corpus, json: args.json, run: args.run, interactive });
     return;
   }
   const qaPath = args.qa ?? (args.corpus ? path.join(args.corpus, '..', 'qa.jsonl') : path.join('content', 'golden'));
@@ -223,7 +223,7 @@ async function runAnswerEval(o: {
 /** The dialogs' clock: relative dates in them ("Thursday") mean the same every run. */
 const DIALOG_NOW = new Date('2026-11-23T10:00:00+01:00');
 
-async function runDialogEval({ file, corpus, json, interactive }: { file: string; corpus?: string; json: boolean; interactive: boolean }) {
+async function runDialogEval({ file, corpus, json, run: runFile, interactive }: { file: string; corpus?: string; json: boolean; run?: string; interactive: boolean }) {
   const config = getConfig();
   const dialogs = loadDialogs(file);
   const database = await openPglite();
@@ -244,6 +244,7 @@ async function runDialogEval({ file, corpus, json, interactive }: { file: string
     await database.close();
   }
   const metrics = dialogMetrics(results);
+  if (runFile) fs.writeFileSync(runFile, results.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const evalConfig = { qa: file, items: dialogs.length, corpus: corpus ?? null, model: config.model.provider === 'openai' ? config.model.chatModel : 'local' };
   if (!corpus) {
     const stored = await openConfiguredDatabase(config);

@@ -28,7 +28,9 @@ const visitor = { kind: 'anon' as const, anonKey: anonKeyOf('d'.repeat(43)) };
 function writeBoxCorpus(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-dialog-'));
   const root = path.join(process.cwd(), 'content', 'articles');
-  for (const lang of fs.readdirSync(root)) {
+  // The search synonyms ship with the articles (router/modem → Box).
+  fs.copyFileSync(path.join(root, 'synonyms.txt'), path.join(dir, 'synonyms.txt'));
+  for (const lang of fs.readdirSync(root).filter((entry) => fs.statSync(path.join(root, entry)).isDirectory())) {
     for (const file of fs.readdirSync(path.join(root, lang))) {
       const text = fs.readFileSync(path.join(root, lang, file), 'utf8');
       if (!/^version: box[35]$/m.test(text) && !/^id: roaming-zones/m.test(text)) continue;

@@ -12,6 +12,8 @@ import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
+import { loadSynonymRules } from './synonym-store';
+import { expandQuery } from './synonyms';
 import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
 import { articleUrl, buildSources, toCitation, type GoldenSource } from './sources';
@@ -329,8 +331,10 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
     out.emit(text);
   };
   const system = systemPrompt({ company: deps.company, lang });
-  const prompt = userPrompt({ question: input.question, standalone: query, lang, sources });
+  const prompt = userPrompt({ question: input.question, standalone: query, lang, sources, joined: input.standaloneKind === 'joined' });
 
+  // The built-in model reads the passages for the question's words, or their synonyms.
+  const { alternatives } = expandQuery(query, await loadSynonymRules(deps.db), lang);
   let choice = deps.generator;
   let generation: Generation | null = null;
   let error: string | null = null;
@@ -347,7 +351,10 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
         onText,
         onCited: (numbers) => sink.citations?.(numbers.map((n, i) => toCitation(bySource.get(n)!, i + 1))),
         providerOptions: {
-          lantern: { minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage },
+          lantern: {
+            minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage,
+            alternatives,
+          },
         },
       });
       break;

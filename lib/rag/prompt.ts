@@ -24,14 +24,17 @@ export function userPrompt({
   standalone,
   lang,
   sources,
+  joined = false,
 }: {
   question: string;
   standalone: string;
   lang: Locale;
   sources: Source[];
+  /** The standalone question is the question before joined with this follow-up (not a rewrite). */
+  joined?: boolean;
 }): string {
   const parts = [formatSources(sources), `<question lang="${lang}">${escape(question)}</question>`];
-  if (standalone !== question) parts.push(`<standalone-question lang="${lang}">${escape(standalone)}</standalone-question>`);
+  if (standalone !== question) parts.push(`<standalone-question lang="${lang}"${joined ? ' joined="true"' : ''}>${escape(standalone)}</standalone-question>`);
   return parts.join('\n\n');
 }
 

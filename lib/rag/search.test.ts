@@ -10,6 +10,8 @@ import { runIngest } from './ingest/run';
 import { writeTestCorpus } from './ingest/test-corpus';
 import { searchChunks, uniqueDocuments, type SearchMethod } from './search';
 import { correctSpelling, MAX_CORRECTED_WORDS } from './spelling';
+import { invalidateSynonymRules } from './synonym-store';
+import { clearSetting, setSetting } from '@/lib/db/queries/settings';
 import { typedEmbedding, modelPredicate, vectorLiteral } from './vector-index';
 
 const embedder = createEmbedder({ provider: 'local' });
@@ -97,6 +99,24 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     expect(correctable.length).toBeGreaterThan(MAX_CORRECTED_WORDS);
     const { corrections } = await correctSpelling(database.db, correctable.join(' '));
     expect(Object.keys(corrections)).toEqual(correctable.slice(0, MAX_CORRECTED_WORDS));
+  });
+
+  it('searches the company’s synonyms of the customer’s words: a word the articles never use finds them', async () => {
+    // The corpus says "Box", never "modem".
+    expect(await search('modem', { method: 'fts' })).toEqual([]);
+    await setSetting(database.db, { key: 'search_synonyms', value: 'router, modem => box', updatedBy: null });
+    invalidateSynonymRules(database.db);
+    try {
+      const hits = await search('modem', { method: 'fts' });
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.every((h) => /box/i.test(`${h.title} ${h.content}`))).toBe(true);
+      // The reranker counts the synonym as the word: the restart article wins "restart my modem".
+      expect((await search('restart my modem'))[0]!.documentId).toBe('restart-box5-en');
+    } finally {
+      await clearSetting(database.db, { key: 'search_synonyms' });
+      invalidateSynonymRules(database.db);
+    }
+    expect(await search('modem', { method: 'fts' })).toEqual([]);
   });
 
   it('ranks whole documents once each', async () => {

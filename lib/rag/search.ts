@@ -2,11 +2,13 @@ import type { RerankingModelV4 } from '@ai-sdk/provider';
 import { rerank } from 'ai';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
-import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
+import { asTextLanguage, contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { tsConfigFor } from '@/lib/i18n/detect-language';
+import { detectLanguage, tsConfigFor } from '@/lib/i18n/detect-language';
 import { correctSpelling } from './spelling';
+import { loadSynonymRules } from './synonym-store';
+import { expandQuery } from './synonyms';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
 
@@ -131,9 +133,13 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   }
   const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
 
+  // The company's synonyms widen what the question matches ("router" also finds "Box").
+  const rules = await loadSynonymRules(deps.db);
+  const expanded = expandQuery(query, rules, rules.length > 0 ? (asTextLanguage(options.lang) ?? asTextLanguage(detectLanguage(query))) : undefined);
+
   const useVector = method !== 'fts';
   const useText = method !== 'vector';
-  const words = tokenize(query);
+  const words = tokenize(expanded.text);
   const ftsText = queryWords(words);
   const simpleText = queryWords(words.filter((word) => !isStopword(word)));
   const tsConfig = tsConfigFor(options.lang);
@@ -142,7 +148,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // PGlite they simply queue); fusion then happens here, over at most 3 × pool ids.
   const legs: { name: Leg; query: SQL }[] = [];
   if (useVector) {
-    const [vector] = await deps.embedder.embed([query], { lang: options.lang });
+    const [vector] = await deps.embedder.embed([expanded.text], { lang: options.lang });
     const dims = vector!.length;
     // ORDER BY the bare distance with a LIMIT is the form that uses the HNSW index.
     legs.push({
@@ -193,7 +199,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
       documents: hits.map((h) => ({
         title: h.title, headingPath: h.headingPath, content: h.content, lang: h.lang, prior: top > 0 ? h.score / top : 0,
       })),
-      providerOptions: options.lang ? { lantern: { lang: options.lang } } : undefined,
+      providerOptions: { lantern: { ...(options.lang ? { lang: options.lang } : {}), alternatives: expanded.alternatives } },
     });
     hits = ranking.map((r, i) => ({
       ...hits[r.originalIndex]!,

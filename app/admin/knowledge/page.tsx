@@ -12,6 +12,9 @@ import { can } from '@/lib/auth/permissions';
 import { getConfig } from '@/lib/config';
 import { durationLabel, isActive, toJobView } from '@/lib/console/jobs/view';
 import { listIngestRuns, listSources, userNames } from '@/lib/console/knowledge/sources';
+import { getSearchSynonyms, SYNONYMS_MAX_CHARS } from '@/lib/console/knowledge/synonyms';
+import { SynonymsCard } from '@/components/admin/knowledge/synonyms-card';
+import { saveSynonymsAction } from './actions';
 import { getDatabase } from '@/lib/db';
 import { listJobs } from '@/lib/db/queries/jobs';
 
@@ -32,6 +35,7 @@ export default async function KnowledgePage() {
   const views = jobs.map((j) => toJobView(j, now));
   const current = views.find(isActive) ?? views[0] ?? null;
   const canIngest = can(user.role, 'knowledge:ingest');
+  const synonyms = await getSearchSynonyms(db);
   const contentDir = path.relative(process.cwd(), config.content.dir) || '.';
 
   return (
@@ -56,6 +60,18 @@ export default async function KnowledgePage() {
           {!canIngest && <p className="text-sm text-muted-foreground">Your role can view the knowledge base but not re-ingest it.</p>}
         </CardContent>
       </Card>
+
+      <SynonymsCard
+        view={{
+          text: synonyms.text,
+          rules: synonyms.rules,
+          origin: synonyms.origin,
+          updatedAt: synonyms.updatedAt?.toISOString() ?? null,
+          updatedByName: synonyms.updatedBy?.name ?? null,
+          maxChars: SYNONYMS_MAX_CHARS,
+        }}
+        action={canIngest ? saveSynonymsAction : undefined}
+      />
 
       <Card>
         <CardHeader>

@@ -125,6 +125,18 @@ export function cueWords(question: string, lang: TextLanguage, kinds: AnswerKind
   return words;
 }
 
+/**
+ * Every cue word of these kinds in the question, nouns included ("Gebühren", "frais", "fee"). A
+ * passage that holds an answer of the kind (an amount for a fee) answers these words even when
+ * it does not repeat them ("Paper invoices cost CHF 3").
+ */
+export function allCueWords(question: string, lang: TextLanguage, kinds: AnswerKind[]): Set<string> {
+  const words = new Set<string>();
+  const tokens = new Set(fold(question).split(/[^\p{L}\p{N}]+/u));
+  for (const kind of kinds) for (const cue of CUES[kind][lang]) if (!/[\s'-]/.test(cue) && tokens.has(cue)) words.add(cue);
+  return words;
+}
+
 // Evidence is read from word tokens, not from open-ended regular expressions: linear in the
 // passage's length whatever it contains (passages and questions are untrusted text).
 const CURRENCIES = new Set(['chf', 'fr', 'eur', 'usd', 'gbp', 'rappen', 'centimes', 'centesimi', 'cents', 'cent']);

@@ -32,17 +32,19 @@ function modelPrompt({
   lang = 'en',
   hits,
   golden,
+  joined,
 }: {
   question: string;
   standalone?: string;
   lang?: Locale;
   hits: SearchHit[];
   golden?: GoldenSource;
+  joined?: boolean;
 }): LanguageModelV4Prompt {
   const sources = buildSources({ hits, golden });
   return [
     { role: 'system', content: systemPrompt({ company: 'Alpenwave', lang }) },
-    { role: 'user', content: [{ type: 'text', text: userPrompt({ question, standalone, lang, sources }) }] },
+    { role: 'user', content: [{ type: 'text', text: userPrompt({ question, standalone, lang, sources, joined }) }] },
   ];
 }
 
@@ -383,6 +385,40 @@ describe('composeAnswer', () => {
       expect(answer.grounded).toBe(true);
       expect(answer.text).toContain('2. Tap **Home > Wi-Fi**.');
       expect(answer.text).not.toContain('never ask');
+    });
+  });
+
+  describe('synonyms, amount words and follow-ups', () => {
+    it('a passage using the company’s word for the customer’s covers it (synonyms from search)', () => {
+      const prompt = parsed({ question: 'How do I restart my modem?', hits: [restartBox5] });
+      expect(composeAnswer(prompt, { minCoverage: 0.75 }).grounded).toBe(false);
+      const answer = composeAnswer(prompt, { minCoverage: 0.75, alternatives: { modem: ['box'] } });
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('Hold the power button');
+    });
+
+    it('a passage stating the amount answers the question’s fee words, even when it calls it a cost', () => {
+      const paper = hit({ title: 'Payment methods', headingPath: 'Paper invoices', content: 'Paper invoices sent by post cost **CHF 3** each. Large-print invoices are free.' });
+      const question = 'Are there fees for paper invoices?';
+      const answer = composeAnswer(parsed({ question, hits: [paper] }), { minCoverage: 0.75 });
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('CHF 3');
+      // Without an amount the fee word stays uncovered, and a strict bar declines.
+      const noAmount = hit({ title: 'Payment methods', headingPath: 'Paper invoices', content: 'Paper invoices are sent by post once a month.' });
+      expect(composeAnswer(parsed({ question, hits: [noAmount] }), { minCoverage: 0.75 }).grounded).toBe(false);
+    });
+
+    it('a follow-up gets no second passage for the words it carried over from the question before', () => {
+      const prices = hit({ title: 'Roaming prices', content: 'Roaming in Europe costs CHF 0.15 per MB.' });
+      const turnOff = hit({ title: 'Turn roaming on or off', content: '1. Open the app.\n2. Choose **Mobile > Roaming**.\n3. Switch roaming off.' });
+      const args = { question: 'and how do I turn it off?', standalone: 'Roaming prices in Europe per MB? and how do I turn it off? and how do I turn it off?', hits: [turnOff, prices] };
+      const joined = parsed({ ...args, joined: true });
+      expect(joined.followUp).toBe(true);
+      const answer = composeAnswer(joined);
+      expect(answer.text).toContain('Switch roaming off');
+      expect(answer.text).not.toContain('CHF 0.15');
+      // The same words as one question of its own may take both passages.
+      expect(composeAnswer(parsed(args)).text).toContain('CHF 0.15');
     });
   });
 });

@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
-import { answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
+import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 
 /**
@@ -17,7 +17,14 @@ import { linkedPart, parseTable, renderTable, rowKey, type Table } from './table
  */
 
 export type PromptSource = { n: number; title: string; heading: string | null; lang: TextLanguage | undefined; content: string };
-export type AnswerPrompt = { lang: TextLanguage; question: string; standalone: string; sources: PromptSource[] };
+export type AnswerPrompt = {
+  lang: TextLanguage;
+  question: string;
+  standalone: string;
+  sources: PromptSource[];
+  /** The standalone question joins the question before with this follow-up. */
+  followUp?: boolean;
+};
 
 // Words that frame a question rather than say what it is about ("why", "does it", "what happens").
 const QUESTION_WORDS = new Set(
@@ -60,7 +67,20 @@ export type ComposeOptions = {
   minCoverage?: number;
   /** Whether the corpus uses a term at all. */
   knownTerm?: (term: string, lang: TextLanguage) => boolean;
+  /** Per stem of a question word, the stems of its synonyms: a passage using one covers the word. */
+  alternatives?: Record<string, string[]>;
 };
+
+/** The set with every question word whose synonym it holds ("box" → also "modem"); the same set when none. */
+function widenBySynonyms(terms: Set<string>, alternatives: Record<string, string[]>): Set<string> {
+  let widened = terms;
+  for (const [term, alts] of Object.entries(alternatives)) {
+    if (widened.has(term) || !alts.some((a) => terms.has(a))) continue;
+    if (widened === terms) widened = new Set(terms);
+    widened.add(term);
+  }
+  return widened;
+}
 
 export const DEFAULT_MIN_COVERAGE = 0.5;
 const MAX_WINDOW = 3;
@@ -73,6 +93,9 @@ const SECONDARY_MIN_TERMS = 2;
 const WHOLE_SECTION_UNITS = 12;
 /** Another section of the same article is quoted too when it scores at least this share of the best. */
 const SECOND_SECTION_SHARE = 0.8;
+/** How much more a follow-up's own words weigh than the words carried over from the question before. */
+const FOLLOW_UP_OWN_WEIGHT = 2;
+
 /** What holding the kind of answer asked for is worth, against coverage (0..1). */
 const KIND_BONUS = 0.3;
 /** A term under the passage's own section heading, against one only in the article's title. */
@@ -114,7 +137,8 @@ export function parseAnswerPrompt(prompt: LanguageModelV4Prompt): AnswerPrompt |
       content: unescapeXml(match[2] ?? ''),
     });
   }
-  return { lang, question, standalone: standaloneMatch ? unescapeXml(standaloneMatch[1] ?? '').trim() : question, sources };
+  const followUp = standaloneMatch ? /\sjoined="true"/.test(standaloneMatch[0].slice(0, standaloneMatch[0].indexOf('>'))) : false;
+  return { lang, question, standalone: standaloneMatch ? unescapeXml(standaloneMatch[1] ?? '').trim() : question, sources, followUp };
 }
 
 type Unit = {
@@ -253,9 +277,15 @@ function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<s
   return { coverage: total === 0 ? 0 : got / total, covered };
 }
 
-function bestWindow({ source, units }: ReadSource, terms: string[], weights: Map<string, number>, rankBonus: number): (Window & { score: number }) | null {
-  const heading = new Set(contentTerms(`${source.title} ${source.heading ?? ''}`, source.lang));
-  const section = new Set(contentTerms(source.heading ?? '', source.lang));
+function bestWindow(
+  { source, units }: ReadSource,
+  terms: string[],
+  weights: Map<string, number>,
+  rankBonus: number,
+  widen: (set: Set<string>) => Set<string> = (set) => set,
+): (Window & { score: number }) | null {
+  const heading = widen(new Set(contentTerms(`${source.title} ${source.heading ?? ''}`, source.lang)));
+  const section = widen(new Set(contentTerms(source.heading ?? '', source.lang)));
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
   const sectionShare = terms.reduce((sum, t) => sum + (hasTerm(section, t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   let best: (Window & { score: number }) | null = null;
@@ -368,11 +398,17 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   // Cue words as typed, and as spelling correction may have changed them in the standalone question.
   const cues = new Set([...cueWords(prompt.question, lang, kinds), ...cueWords(prompt.standalone, lang, kinds)]);
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues);
-  const weights = new Map(terms.map((t) => [t, options.termWeight?.(t, lang) ?? 1]));
+  // In a follow-up, the customer's own words say what is asked now; the words carried over from
+  // the question before only say what it is about (as in the standalone query, they count twice).
+  const own = prompt.followUp ? new Set(questionTerms(prompt.question, lang, options.knownTerm, cues)) : null;
+  const weights = new Map(terms.map((t) => [t, (options.termWeight?.(t, lang) ?? 1) * (own?.has(t) ? FOLLOW_UP_OWN_WEIGHT : 1)]));
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const ranks = sourceRanks(prompt.sources);
+  const alternatives = options.alternatives ?? {};
+  const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);
   const windows = readSources(prompt.sources, kinds)
-    .map((read, i) => bestWindow(read, terms, weights, ranks[i]!))
+    .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms) })) }))
+    .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
     .filter((w): w is Window & { score: number } => w !== null);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
   const merit = (w: Window) => w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own;
@@ -382,8 +418,10 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : windows;
   const primary = candidates.reduce<Window | null>((best, w) => (!best || merit(w) > merit(best) ? w : best), null);
   if (terms.length === 0 || !primary) return { text: phrases.unknown, grounded: false, coverage: 0, cited: [] };
-  // A second passage when it covers telling words the first one missed (multi-part questions).
-  const missing = terms.filter((t) => !primary.covered.has(t));
+  // A second passage when it covers telling words the first one missed (multi-part questions) —
+  // words of the customer's own message: a follow-up's topic words, carried over from the
+  // question before, were answered there already ("and how do I turn it off?" after prices).
+  const missing = terms.filter((t) => !primary.covered.has(t) && (!own || own.has(t)));
   const secondary =
     missing.length === 0
       ? undefined
@@ -394,6 +432,11 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
           .filter((c) => c.gain.coverage >= 0.5 && c.gain.covered.size >= SECONDARY_MIN_TERMS)
           .sort((a, b) => b.gain.coverage - a.gain.coverage)[0];
   const covered = new Set([...primary.covered, ...(secondary?.gain.covered ?? [])]);
+  // A passage stating the amount (duration, contact) asked for answers the words that ask for it.
+  if (primary.holdsStrictKind) {
+    const strictKinds = kinds.filter((k) => STRICT_KINDS.has(k));
+    for (const word of allCueWords(prompt.question, lang, strictKinds)) for (const t of contentTerms(word, lang)) if (weights.has(t)) covered.add(t);
+  }
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
   const coverage = terms.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   if (coverage < minCoverage) return { text: phrases.unknown, grounded: false, coverage, cited: [] };

@@ -91,8 +91,12 @@ export class LocalLanguageModel implements LanguageModelV4 {
     }
     if (!parsed) return { kind: 'text', text: PHRASES[lang].unknown };
     // The caller may know how sure retrieval is, and relax or tighten the coverage bar per call.
-    const minCoverage = (options.providerOptions?.lantern as { minCoverage?: number } | undefined)?.minCoverage;
-    return { kind: 'text', text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}) }).text };
+    // It may also pass the synonyms of the question's words (lib/rag/synonyms.ts).
+    const { minCoverage, alternatives } = (options.providerOptions?.lantern ?? {}) as { minCoverage?: number; alternatives?: Record<string, string[]> };
+    return {
+      kind: 'text',
+      text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}), ...(alternatives ? { alternatives } : {}) }).text,
+    };
   }
 
   async doGenerate(options: LanguageModelV4CallOptions): Promise<LanguageModelV4GenerateResult> {

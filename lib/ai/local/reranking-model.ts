@@ -75,17 +75,36 @@ function proximity(queryTerms: string[], contentTokens: string[]): number {
   return Number.isFinite(best) ? wanted.size / best : 0;
 }
 
+/** A synonym counts nearly as much as the customer's own word. */
+const SYNONYM_MATCH = 0.9;
+
+function matchWithAlternatives(term: string, alternatives: string[], terms: Set<string>): number {
+  let best = termMatch(term, terms);
+  for (const alternative of alternatives) {
+    if (best >= SYNONYM_MATCH) break;
+    if (terms.has(alternative)) best = SYNONYM_MATCH;
+  }
+  return best;
+}
+
 export function scoreCandidates(
   query: string,
   candidates: Candidate[],
   queryLang?: TextLanguage,
   weights: RerankWeights = DEFAULT_RERANK_WEIGHTS,
+  /** Per query stem, the stems of its synonyms (lib/rag/synonyms.ts). */
+  alternatives: Record<string, string[]> = {},
 ): number[] {
   const queryTerms = [...new Set(contentTerms(query, queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
-  // Each query term against each candidate, once: exact stem 1, near miss 0.7, else 0.
-  const matches = analysed.map((a) => queryTerms.map((term) => ({ all: termMatch(term, a.allTerms), heading: termMatch(term, a.headingTerms) })));
+  // Each query term against each candidate, once: exact stem 1, synonym 0.9, near miss 0.7, else 0.
+  const matches = analysed.map((a) =>
+    queryTerms.map((term) => {
+      const alts = alternatives[term] ?? [];
+      return { all: matchWithAlternatives(term, alts, a.allTerms), heading: matchWithAlternatives(term, alts, a.headingTerms) };
+    }),
+  );
   // A term found in few candidates tells them apart; one found in all tells nothing.
   const termWeights = queryTerms.map((_, t) => {
     const df = matches.filter((m) => m[t]!.all > 0).length;
@@ -136,9 +155,10 @@ export class LocalRerankingModel implements RerankingModelV4 {
   constructor(private readonly weights: RerankWeights = DEFAULT_RERANK_WEIGHTS) {}
 
   async doRerank({ documents, query, topN, providerOptions }: RerankingModelV4CallOptions) {
-    const hint = asTextLanguage((providerOptions?.lantern as { lang?: string } | undefined)?.lang);
+    const options = providerOptions?.lantern as { lang?: string; alternatives?: Record<string, string[]> } | undefined;
+    const hint = asTextLanguage(options?.lang);
     const candidates = (documents.values as (string | JSONObject)[]).map(toCandidate);
-    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)), this.weights);
+    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)), this.weights, options?.alternatives);
     const ranking = scores
       .map((relevanceScore, index) => ({ index, relevanceScore }))
       .sort((a, b) => b.relevanceScore - a.relevanceScore || a.index - b.index);

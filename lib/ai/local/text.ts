@@ -26,6 +26,10 @@ const STOPWORDS: Set<string> = new Set([...eng, ...deu, ...fra, ...ita].map(fold
 for (const w of ["l", "d", "j", "m", "n", "s", "t", "c", "qu", "dell", "nell", "all", "sull", "un"]) STOPWORDS.add(w);
 // "Can I …": modal verbs frame a question and say nothing of its topic (and must not be spell-corrected into a topic word).
 for (const w of ['kann', 'kannst', 'konnen', 'peux', 'puis', 'peut', 'pouvez', 'posso', 'puoi', 'puo', 'possiamo', 'potete']) STOPWORDS.add(w);
+// … and so does "must", as the English and German lists already have it ("devo riavviare", "il faut").
+for (const w of [
+  'dois', 'doit', 'devons', 'devez', 'doivent', 'faut', 'devo', 'devi', 'deve', 'dobbiamo', 'dovete', 'devono', 'bisogna',
+]) STOPWORDS.add(w);
 
 export function isStopword(foldedWord: string): boolean {
   return STOPWORDS.has(foldedWord);

@@ -7,6 +7,7 @@ import { createEmbedder, type Embedder } from '@/lib/ai/models';
 import type { Database } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
+import { clearSetting, getSetting, setSetting } from '@/lib/db/queries/settings';
 import { runIngest } from './run';
 import { writeTestCorpus } from './test-corpus';
 
@@ -115,5 +116,23 @@ describe.each(testBackends())('ingest on $name', ({ open }) => {
     const result = await ingest();
     expect(result.errors).toEqual([{ path: path.join('en', 'roaming-copy.md'), message: 'duplicate url "roaming-charges-europe"' }]);
     fs.rmSync(copy);
+  });
+
+  it('loads synonyms.txt into the search settings (not as an article) until an expert has edited them', async () => {
+    fs.writeFileSync(path.join(dir, 'synonyms.txt'), '# test\nrouter, modem => box\nlonely\n');
+    try {
+      const result = await ingest();
+      expect(await docIds()).not.toContain('synonyms');
+      expect(result.errors).toEqual([{ path: 'synonyms.txt:3', message: expect.stringMatching(/at least two words/) }]);
+      expect(await getSetting(database.db, { key: 'search_synonyms' })).toContain('router, modem => box');
+      // An expert's version wins over the file from then on.
+      const expert = await queryRows<{ id: string }>(database.db, sql`insert into users (email, name, role, password_hash) values ('syn@example.ch', 'Syn', 'expert', 'x') returning id`);
+      await setSetting(database.db, { key: 'search_synonyms', value: 'wlan => wi-fi', updatedBy: expert[0]!.id });
+      await ingest();
+      expect(await getSetting(database.db, { key: 'search_synonyms' })).toBe('wlan => wi-fi');
+    } finally {
+      fs.rmSync(path.join(dir, 'synonyms.txt'));
+      await clearSetting(database.db, { key: 'search_synonyms' });
+    }
   });
 });

@@ -17,6 +17,7 @@ import { ConcurrentWriteError, withIngestLease, type IngestLease } from './lock'
 import { parseDocument, type ParsedDocument } from './parse';
 import { isInScope, normalizeScope } from './scope';
 import { listSourceFiles } from './sources';
+import { loadSynonymsFile } from './synonyms-file';
 
 /**
  * One ingest run over a folder, in two phases:
@@ -243,6 +244,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
 
     // The chat's word statistics come from the index just rebuilt.
     invalidateTermStats(db);
+    if (!scope) errors.push(...(await loadSynonymsFile(db, options.dir)).errors);
     const durationMs = Date.now() - started;
     await db
       .update(ingestRuns)

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { SYNONYMS_FILE } from './synonyms-file';
 import { SUPPORTED_EXTENSIONS } from './parse';
 
 export type SourceFile = { absolutePath: string; relativePath: string };
@@ -27,5 +28,7 @@ export async function listSourceFiles(root: string, { scope }: { scope?: string 
     .map((absolutePath) => ({ absolutePath, relativePath: path.relative(rootPath, absolutePath) }))
     .filter((f) => !f.relativePath.split(path.sep).some((part) => part.startsWith('.')))
     .filter((f) => !/^readme\./i.test(path.basename(f.relativePath)))
+    // The search synonyms at the root are settings, not an article (synonyms-file.ts).
+    .filter((f) => f.relativePath !== SYNONYMS_FILE)
     .sort((a, b) => a.relativePath.localeCompare(b.relativePath));
 }
