@@ -320,7 +320,9 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   // A passage the reranker rates highly is on topic even when the customer's words are not the
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.
   const strict = isAvailabilityQuestion(input.question);
-  const confidentRetrieval = !strict && (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore;
+  // So is the article a clarification led to: the customer confirmed it by choosing its version.
+  const confirmedArticle = input.document !== undefined && hits[0]?.documentId === input.document;
+  const confidentRetrieval = !strict && (confirmedArticle || (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore);
   const passed = new Set(chosen.map((h) => h.chunkId));
   const bySource = new Map(sources.map((s) => [s.n, s]));
   // Every source in another language: say so before the answer (the built-in model quotes it as written).

@@ -50,6 +50,17 @@ describe('condenseLocally', () => {
     expect(condenseLocally('roaming?', after('How do I restart my Box 5?'))).toBe(joined('How do I restart my Box 5?', 'roaming?'));
   });
 
+  it('takes "and how do I …" naming its own subject for a new question, and "and how do I … it" for a follow-up', () => {
+    const history = after('How do I reset my My Alpenwave password?');
+    for (const question of ['and how do I turn on two-factor authentication?', 'und wie richte ich die Zwei-Faktor-Anmeldung ein?', 'et comment activer la double authentification ?']) {
+      expect(condenseLocally(question, history), question).toBe(question);
+    }
+    const previous = 'How much does roaming cost in Italy?';
+    for (const question of ['and how do I turn it off?', 'und wie schalte ich es aus?', 'and how?']) {
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
+    }
+  });
+
   it('leaves self-contained questions unchanged', () => {
     for (const question of [
       'my internet is slow, what can I do?',

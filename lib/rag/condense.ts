@@ -1,4 +1,5 @@
 import { contentTerms, fold } from '@/lib/ai/local/text';
+import { isHowToQuestion } from './question-kind';
 
 import type { Turn } from '@/lib/domain/chat';
 
@@ -24,7 +25,12 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   if (!previous) return question;
   const terms = contentTerms(question, undefined).length;
   const folded = fold(question);
-  const followsUp = FOLLOW_UP_CUE.test(question.trim()) || terms <= 1 || (terms <= 4 && POINTS_BACK.test(folded));
+  const pointsBack = POINTS_BACK.test(folded);
+  const opener = FOLLOW_UP_CUE.exec(question.trim());
+  // "and how do I turn on two-factor?": after the opener, a how-to question that names its own
+  // subject and points at nothing before is a new question ("and how do I turn it off?" is not).
+  const ownHowTo = opener !== null && !pointsBack && terms >= 3 && isHowToQuestion(question.trim().slice(opener[0].length).replace(/^[\s,]+/, ''));
+  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && pointsBack);
   // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
   // the topic only supplies the subject (roaming), and its question words ("how much") must not
   // outweigh them.

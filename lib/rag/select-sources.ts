@@ -13,9 +13,14 @@ export type VersionChoice = {
 };
 
 /** Two of the best documents differ only by version: the answer depends on which one they have. */
+const VERSIONED_NEAR_BEST = 0.9;
+
 export function versionChoice(hits: SearchHit[]): VersionChoice | null {
   const top = uniqueDocuments(hits).slice(0, 5);
-  const best = top[0];
+  // The best versioned article, when it is about as relevant as the best article overall: an
+  // unversioned article that shares a word with the question ("what you need for …") may edge
+  // ahead of the article whose answer depends on the version.
+  const best = top.find((h) => h.version && h.score >= top[0]!.score * VERSIONED_NEAR_BEST);
   if (!best?.version) return null;
   const siblings = top.filter(
     (h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && h.documentId.replace(h.version, '') === best.documentId.replace(best.version!, ''),

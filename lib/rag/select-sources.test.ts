@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from './search';
+import { versionChoice } from './select-sources';
+
+let next = 0;
+function hit(documentId: string, score: number, version: string | null = null): SearchHit {
+  next++;
+  return {
+    chunkId: next, documentId, title: documentId, slug: documentId, headingPath: '', anchor: null, content: '', lang: 'en', version,
+    audience: 'public', score, ranks: { vector: null, fts: null, simple: null, fused: next, rerank: next },
+  };
+}
+
+describe('versionChoice', () => {
+  it('asks which version when the best articles differ only by version', () => {
+    expect(versionChoice([hit('restart-box5-en', 0.6, 'box5'), hit('restart-box3-en', 0.55, 'box3'), hit('ipv6-en', 0.4)])).toEqual({
+      versions: ['box3', 'box5'],
+      documents: { box3: 'restart-box3-en', box5: 'restart-box5-en' },
+    });
+  });
+
+  it('also when an unversioned article edges ahead of a versioned pair that is about as relevant', () => {
+    const hits = [hit('fiber-10g-requirements-en', 0.56), hit('restart-box5-en', 0.52, 'box5'), hit('restart-box3-en', 0.5, 'box3')];
+    expect(versionChoice(hits)?.versions).toEqual(['box3', 'box5']);
+  });
+
+  it('not when the versioned pair is well behind the best article, or has no sibling', () => {
+    expect(versionChoice([hit('payment-methods-en', 0.7), hit('restart-box5-en', 0.5, 'box5'), hit('restart-box3-en', 0.48, 'box3')])).toBeNull();
+    expect(versionChoice([hit('restart-box5-en', 0.6, 'box5'), hit('leds-box5-en', 0.5, 'box5'), hit('ipv6-en', 0.4)])).toBeNull();
+  });
+});
