@@ -12,8 +12,7 @@ import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
-import { loadSynonymRules } from './synonym-store';
-import { expandQuery } from './synonyms';
+import { widenQuestion } from './widen-question';
 import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
 import { articleUrl, buildSources, toCitation, type GoldenSource } from './sources';
@@ -336,7 +335,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   const prompt = userPrompt({ question: input.question, standalone: query, lang, sources, joined: input.standaloneKind === 'joined' });
 
   // The built-in model reads the passages for the question's words, or their synonyms.
-  const { alternatives } = expandQuery(query, await loadSynonymRules(deps.db), lang);
+  const { alternatives } = await widenQuestion(deps.db, query, lang);
   let choice = deps.generator;
   let generation: Generation | null = null;
   let error: string | null = null;

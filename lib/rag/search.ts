@@ -2,13 +2,12 @@ import type { RerankingModelV4 } from '@ai-sdk/provider';
 import { rerank } from 'ai';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
-import { asTextLanguage, contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
+import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { detectLanguage, tsConfigFor } from '@/lib/i18n/detect-language';
+import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { correctSpelling } from './spelling';
-import { loadSynonymRules } from './synonym-store';
-import { expandQuery } from './synonyms';
+import { widenQuestion } from './widen-question';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
 
@@ -134,8 +133,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
 
   // The company's synonyms widen what the question matches ("router" also finds "Box").
-  const rules = await loadSynonymRules(deps.db);
-  const expanded = expandQuery(query, rules, rules.length > 0 ? (asTextLanguage(options.lang) ?? asTextLanguage(detectLanguage(query))) : undefined);
+  const expanded = await widenQuestion(deps.db, query, options.lang);
 
   const useVector = method !== 'fts';
   const useText = method !== 'vector';

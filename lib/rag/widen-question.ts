@@ -1,0 +1,17 @@
+import { asTextLanguage } from '@/lib/ai/local/text';
+import type { Db } from '@/lib/db/client';
+import { detectLanguage } from '@/lib/i18n/detect-language';
+import { loadSynonymRules } from './synonym-store';
+import { expandQuery, type ExpandedQuery } from './synonyms';
+
+/**
+ * The question widened by the company's synonyms ("router" → "Box"): search uses the text, the
+ * reranker and the built-in model the alternatives. (Splitting German compounds the articles
+ * write apart, "Abowechsel" → "Abo" + "Wechsel", was tried here and dropped: it split separable
+ * verbs too, "ausfällt" → "aus" + "fällt", and made answers worse.)
+ */
+export async function widenQuestion(db: Db, query: string, lang: string | undefined): Promise<ExpandedQuery> {
+  const rules = await loadSynonymRules(db);
+  if (rules.length === 0) return expandQuery(query, rules, undefined);
+  return expandQuery(query, rules, asTextLanguage(lang) ?? asTextLanguage(detectLanguage(query)));
+}
