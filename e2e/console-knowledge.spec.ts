@@ -191,5 +191,22 @@ test.describe('console: evaluations', () => {
     await expect(page.getByTestId('compare-better')).toHaveText('0');
     await expect(page.getByTestId('compare-worse')).toHaveText('0');
     await expect(page.getByTestId('compare-rows').locator('tbody tr')).toHaveCount(182);
+
+    // One run on its own, question by question: what it did not get fully right first.
+    await page.goto('/admin/evals');
+    await page.getByRole('link', { name: `Run #${newest}, question by question` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Run #${newest}: retrieval`);
+    const summary = (await page.getByText(/182 questions, \d+ fully right, \d+ not\./).textContent())!;
+    const wrong = Number(/right, (\d+) not\./.exec(summary)![1]);
+    expect(wrong).toBeGreaterThan(0);
+    expect(wrong).toBeLessThan(182);
+    await expect(page.getByTestId('run-rows').locator('tbody tr')).toHaveCount(wrong);
+    await expect(page.getByTestId('run-rows').locator('tbody tr[data-right="true"]')).toHaveCount(0);
+    await expect(page.getByTestId('run-rows')).toContainText(/rank \d+|not found|should abstain/);
+    await page.getByRole('link', { name: 'All (182)' }).click();
+    await expect(page.getByTestId('run-rows').locator('tbody tr')).toHaveCount(182);
+    await expect(page.getByTestId('run-rows').locator('tbody tr[data-right="true"]')).toHaveCount(182 - wrong);
+    await page.goto('/admin/evals/runs/999999');
+    await expect(page.getByText('There is no run #999999.')).toBeVisible();
   });
 });

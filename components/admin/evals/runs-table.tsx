@@ -3,6 +3,7 @@ import { formatDateTime } from '@/components/admin/charts/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatMetric, METRICS, type ChartedKind } from '@/lib/console/evals/metrics';
+import { hasRunDetail } from '@/lib/console/evals/run-detail';
 import type { EvalRunSummaryRow } from '@/lib/console/evals/runs';
 
 function headline(run: EvalRunSummaryRow): string {
@@ -49,7 +50,15 @@ export function RunsTable({ runs }: { runs: EvalRunSummaryRow[] }) {
                 <tr key={run.id} className="border-b last:border-0" data-run-id={run.id} data-kind={run.kind}>
                   <td className="py-2 pr-2">{comparable && <input type="radio" name="a" value={run.id} aria-label={`Run #${run.id} as A`} />}</td>
                   <td className="py-2 pr-4">{comparable && <input type="radio" name="b" value={run.id} aria-label={`Run #${run.id} as B`} />}</td>
-                  <td className="py-2 pr-4 tabular-nums">#{run.id}</td>
+                  <td className="py-2 pr-4 tabular-nums">
+                    {hasRunDetail(run.kind) ? (
+                      <Link className="underline underline-offset-4" href={`/admin/evals/runs/${run.id}`} aria-label={`Run #${run.id}, question by question`}>
+                        #{run.id}
+                      </Link>
+                    ) : (
+                      `#${run.id}`
+                    )}
+                  </td>
                   <td className="py-2 pr-4">
                     <Badge variant="outline">
                       {run.kind}
