@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { formatDateTime } from '@/components/admin/charts/format';
+import { RunProblem } from '@/components/admin/evals/run-problem';
 import { PairwisePanel } from '@/components/admin/evals/pairwise-panel';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { DataTable } from '@/components/ui/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,11 +13,11 @@ import { getConfig } from '@/lib/config';
 import { compareRuns, isComparableKind, type Verdict } from '@/lib/console/evals/compare';
 import { formatMetric, METRICS, type ChartedKind } from '@/lib/console/evals/metrics';
 import { pairwiseUnavailableReason, type PairwiseResult } from '@/lib/console/evals/pairwise';
-import { findEvalRun, listEvalRuns, type EvalRunRow } from '@/lib/console/evals/runs';
+import { questionTexts } from '@/lib/console/evals/question-texts';
+import { findEvalRun, listEvalRuns } from '@/lib/console/evals/runs';
 import { isActive, toJobView } from '@/lib/console/jobs/view';
 import { getDatabase } from '@/lib/db';
 import { listJobs } from '@/lib/db/queries/jobs';
-import { loadQa } from '@/lib/eval/qa';
 
 export const metadata: Metadata = { title: 'Compare evaluation runs' };
 export const dynamic = 'force-dynamic';
@@ -38,44 +36,16 @@ const VERDICT: Record<Verdict, { label: string; variant: 'success' | 'destructiv
   only_b: { label: 'only in B', variant: 'outline' },
 };
 
-function questionTexts(run: EvalRunRow): Map<string, string> {
-  const map = new Map<string, string>();
-  const qa = run.config.qa;
-  if (typeof qa === 'string' && fs.existsSync(qa)) {
-    try {
-      for (const item of loadQa(qa)) map.set(item.id, item.question);
-    } catch {
-      // Without the questions the table shows ids only.
-    }
-  }
-  return map;
-}
-
-function Problem({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="grid max-w-3xl gap-4">
-      <h1 className="text-2xl font-bold tracking-tight">Compare evaluation runs</h1>
-      <Alert>
-        <AlertTitle>{title}</AlertTitle>
-        <AlertDescription>{children}</AlertDescription>
-      </Alert>
-      <Link href="/admin/evals" className="text-sm underline-offset-4 hover:underline">
-        Back to evaluations
-      </Link>
-    </div>
-  );
-}
-
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePagePermission('evals:read', { from: '/admin/evals' });
   const parsed = paramsSchema.safeParse(await searchParams);
-  if (!parsed.success) return <Problem title="Pick two runs">Choose a run as A and another as B in the runs table.</Problem>;
+  if (!parsed.success) return <RunProblem heading="Compare evaluation runs" title="Pick two runs">Choose a run as A and another as B in the runs table.</RunProblem>;
   const { a, b, show } = parsed.data;
   const { db } = await getDatabase();
   const [runA, runB] = await Promise.all([findEvalRun(db, { id: a }), findEvalRun(db, { id: b })]);
-  if (!runA || !runB) return <Problem title="Run not found">{`There is no run #${!runA ? a : b}.`}</Problem>;
-  if (runA.kind !== runB.kind) return <Problem title="Different evaluations">{`Run #${a} is a ${runA.kind} run and #${b} a ${runB.kind} run: compare runs of the same kind.`}</Problem>;
-  if (!isComparableKind(runA.kind)) return <Problem title="Not comparable">{`Runs of kind ${runA.kind} have no per-question results to compare.`}</Problem>;
+  if (!runA || !runB) return <RunProblem heading="Compare evaluation runs" title="Run not found">{`There is no run #${!runA ? a : b}.`}</RunProblem>;
+  if (runA.kind !== runB.kind) return <RunProblem heading="Compare evaluation runs" title="Different evaluations">{`Run #${a} is a ${runA.kind} run and #${b} a ${runB.kind} run: compare runs of the same kind.`}</RunProblem>;
+  if (!isComparableKind(runA.kind)) return <RunProblem heading="Compare evaluation runs" title="Not comparable">{`Runs of kind ${runA.kind} have no per-question results to compare.`}</RunProblem>;
 
   const kind = runA.kind as ChartedKind;
   const questions = questionTexts(runA);

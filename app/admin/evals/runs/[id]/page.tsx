@@ -1,18 +1,17 @@
-import fs from 'node:fs';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
 import { formatDateTime } from '@/components/admin/charts/format';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { RunProblem } from '@/components/admin/evals/run-problem';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable } from '@/components/ui/data-table';
 import { requirePagePermission } from '@/lib/auth/guard';
 import { formatMetric, METRICS, type ChartedKind } from '@/lib/console/evals/metrics';
 import { hasRunDetail, runRows } from '@/lib/console/evals/run-detail';
-import { findEvalRun, type EvalRunRow } from '@/lib/console/evals/runs';
+import { questionTexts } from '@/lib/console/evals/question-texts';
+import { findEvalRun } from '@/lib/console/evals/runs';
 import { getDatabase } from '@/lib/db';
-import { loadQa } from '@/lib/eval/qa';
 
 export const metadata: Metadata = { title: 'Evaluation run' };
 export const dynamic = 'force-dynamic';
@@ -20,45 +19,17 @@ export const dynamic = 'force-dynamic';
 const paramsSchema = z.object({ id: z.coerce.number().int().positive() });
 const querySchema = z.object({ show: z.enum(['all', 'wrong']).catch('wrong').default('wrong') });
 
-function questionTexts(run: EvalRunRow): Map<string, string> {
-  const map = new Map<string, string>();
-  const qa = run.config.qa;
-  if (typeof qa === 'string' && fs.existsSync(qa) && run.kind !== 'dialogs') {
-    try {
-      for (const item of loadQa(qa)) map.set(item.id, item.question);
-    } catch {
-      // Without the questions the table shows ids and answers only.
-    }
-  }
-  return map;
-}
-
-function Problem({ title, children }: { title: string; children: string }) {
-  return (
-    <div className="grid max-w-3xl gap-4">
-      <h1 className="text-2xl font-bold tracking-tight">Evaluation run</h1>
-      <Alert>
-        <AlertTitle>{title}</AlertTitle>
-        <AlertDescription>{children}</AlertDescription>
-      </Alert>
-      <Link href="/admin/evals" className="text-sm underline-offset-4 hover:underline">
-        Back to evaluations
-      </Link>
-    </div>
-  );
-}
-
 /** One stored run, question by question: what it got wrong, without a second run to compare with. */
 export default async function EvalRunPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePagePermission('evals:read', { from: '/admin/evals' });
   const parsed = paramsSchema.safeParse(await params);
-  if (!parsed.success) return <Problem title="Run not found">Run ids are whole numbers, as in the runs table.</Problem>;
+  if (!parsed.success) return <RunProblem heading="Evaluation run" title="Run not found">Run ids are whole numbers, as in the runs table.</RunProblem>;
   const { show } = querySchema.parse(await searchParams);
   const { id } = parsed.data;
   const { db } = await getDatabase();
   const run = await findEvalRun(db, { id });
-  if (!run) return <Problem title="Run not found">{`There is no run #${id}.`}</Problem>;
-  if (!hasRunDetail(run.kind)) return <Problem title="No per-question results">{`Runs of kind ${run.kind} have no per-question results to show.`}</Problem>;
+  if (!run) return <RunProblem heading="Evaluation run" title="Run not found">{`There is no run #${id}.`}</RunProblem>;
+  if (!hasRunDetail(run.kind)) return <RunProblem heading="Evaluation run" title="No per-question results">{`Runs of kind ${run.kind} have no per-question results to show.`}</RunProblem>;
 
   const all = runRows(run.kind, run.results, { questions: questionTexts(run) });
   const wrong = all.filter((r) => !r.right);
