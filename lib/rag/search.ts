@@ -230,7 +230,7 @@ export async function rankDocumentPassages(
     model: deps.reranker,
     query,
     documents: rows.map((r) => ({ title: r.title, headingPath: r.heading_path, content: r.content, lang: r.lang, prior: 0 })),
-    providerOptions: lang ? { lantern: { lang } } : undefined,
+    providerOptions: { lantern: { ...(lang ? { lang } : {}), alternatives: (await widenQuestion(deps.db, query, lang)).alternatives } },
   });
   return ranking.map((r, i) => hitFromRow(rows[r.originalIndex]!, r.score, { ...NO_RANKS, rerank: i + 1 }));
 }

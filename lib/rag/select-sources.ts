@@ -12,9 +12,10 @@ export type VersionChoice = {
   documents: Record<string, string>;
 };
 
-/** Two of the best documents differ only by version: the answer depends on which one they have. */
+/** How close to the best article a versioned one must score for its version to decide the answer. */
 const VERSIONED_NEAR_BEST = 0.9;
 
+/** Two of the best documents differ only by version: the answer depends on which one they have. */
 export function versionChoice(hits: SearchHit[]): VersionChoice | null {
   const top = uniqueDocuments(hits).slice(0, 5);
   // The best versioned article, when it is about as relevant as the best article overall: an

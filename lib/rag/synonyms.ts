@@ -15,6 +15,8 @@ import { fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 export type SynonymRule = { from: string[][]; to: string[][] };
 export type SynonymProblem = { line: number; message: string };
 
+/** The longest synonyms text accepted (the settings row's own bound, lib/db/queries/settings.ts, matches it). */
+export const SYNONYMS_MAX_CHARS = 20_000;
 const MAX_RULES = 2000;
 const MAX_ENTRY_WORDS = 4;
 

@@ -1,13 +1,13 @@
 import type { Db } from '@/lib/db/client';
 import { getSettingRecord, setSetting } from '@/lib/db/queries/settings';
 import { invalidateSynonymRules } from '@/lib/rag/synonym-store';
-import { parseSynonyms, type SynonymProblem } from '@/lib/rag/synonyms';
+import { parseSynonyms, SYNONYMS_MAX_CHARS, type SynonymProblem } from '@/lib/rag/synonyms';
 
 /**
  * The search synonyms as the console shows and edits them (settings key search_synonyms). The
  * content folder's synonyms.txt fills them at ingest until an expert saves a version here.
  */
-export const SYNONYMS_MAX_CHARS = 20_000;
+export { SYNONYMS_MAX_CHARS };
 
 export type SynonymsView = {
   text: string;

@@ -12,7 +12,7 @@ export const SETTING_SCHEMAS = {
   /** A chat question at least this similar to a golden question gets the golden answer verbatim. */
   golden_match_threshold: z.number().min(0).max(1),
   /** Search synonyms in the Solr format (lib/rag/synonyms.ts): the company's words for the customers'. */
-  search_synonyms: z.string().max(20_000),
+  search_synonyms: z.string().max(20_000), // SYNONYMS_MAX_CHARS in lib/rag/synonyms.ts
   /** Set at start once accounts seeded before demo accounts were marked have been looked for. */
   legacy_demo_accounts_marked: z.literal(true),
 } as const;

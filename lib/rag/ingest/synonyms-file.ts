@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Db } from '@/lib/db/client';
 import { getSettingRecord, setSetting } from '@/lib/db/queries/settings';
 import { invalidateSynonymRules } from '@/lib/rag/synonym-store';
-import { parseSynonyms } from '@/lib/rag/synonyms';
+import { parseSynonyms, SYNONYMS_MAX_CHARS } from '@/lib/rag/synonyms';
 
 /** The search synonyms that ship with the content: `synonyms.txt` at the folder's root (not a document). */
 export const SYNONYMS_FILE = 'synonyms.txt';
@@ -22,7 +22,9 @@ export async function loadSynonymsFile(db: Db, dir: string): Promise<{ applied: 
   }
   const { problems } = parseSynonyms(text);
   const errors = problems.map((p) => ({ path: `${SYNONYMS_FILE}:${p.line}`, message: p.message }));
-  if (text.length > 20_000) return { applied: false, errors: [{ path: SYNONYMS_FILE, message: 'longer than 20,000 characters: not loaded' }] };
+  if (text.length > SYNONYMS_MAX_CHARS) {
+    return { applied: false, errors: [{ path: SYNONYMS_FILE, message: `longer than ${SYNONYMS_MAX_CHARS.toLocaleString('en')} characters: not loaded` }] };
+  }
   const current = await getSettingRecord(db, { key: 'search_synonyms' });
   if (current?.updatedBy) return { applied: false, errors };
   if (current?.value !== text) {
