@@ -65,6 +65,15 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     expect(hit).toMatchObject({ documentId: 'restart-box5-en', anchor: 'restart-with-the-power-button', headingPath: 'Restart with the power button' });
   });
 
+  it('tells each passage’s place in its article: the opening is 1, each later chunk one more', async () => {
+    const hits = await search('restart the box 5', { k: 40 });
+    const ordinals = await queryRows<{ id: number; ordinal: number }>(database.db, sql`select id, ordinal from chunks`);
+    const ordinal = new Map(ordinals.map((r) => [Number(r.id), Number(r.ordinal)]));
+    expect(hits.length).toBeGreaterThan(1);
+    for (const h of hits) expect(h.section).toBe(ordinal.get(h.chunkId)! + 1);
+    expect(hits.some((h) => h.section === 1)).toBe(true);
+  });
+
   it('filters by product and version', async () => {
     const mobile = await search('restart roaming', { product: 'mobile', k: 40 });
     expect(new Set(mobile.map((h) => h.documentId))).toEqual(new Set(['roaming-en']));

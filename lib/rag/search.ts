@@ -52,6 +52,8 @@ export type SearchHit = {
   audience: 'public' | 'internal';
   score: number;
   ranks: { vector: number | null; fts: number | null; simple: number | null; fused: number; rerank: number | null };
+  /** The passage's place in its article: 1 = the opening. */
+  section?: number;
 };
 
 export type SearchDeps = { db: Db; embedder: Embedder; reranker?: RerankingModelV4 };
@@ -96,11 +98,11 @@ function textLeg(o: {
 
 type Row = {
   id: number; document_id: string; title: string; slug: string; heading_path: string; anchor: string | null;
-  content: string; lang: string; version: string | null; audience: 'public' | 'internal';
+  content: string; lang: string; version: string | null; audience: 'public' | 'internal'; ordinal: number;
 };
 
 /** The columns a Row is read from (chunks c joined with documents d). */
-const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience');
+const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience, c.ordinal');
 
 const NO_RANKS: SearchHit['ranks'] = { vector: null, fts: null, simple: null, fused: 0, rerank: null };
 
@@ -108,6 +110,7 @@ function hitFromRow(row: Row, score: number, ranks: SearchHit['ranks']): SearchH
   return {
     chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
     content: row.content, lang: row.lang, version: row.version, audience: row.audience, score, ranks,
+    section: Number(row.ordinal) + 1,
   };
 }
 

@@ -17,6 +17,8 @@ export type Source = {
   lang: string;
   chunkId: number | null;
   score: number | null;
+  /** The passage's place in its article: 1 = the opening (help articles state their main answer first). */
+  section?: number;
 };
 
 export type GoldenSource = { documentId: string; title: string; slug: string; lang: string; question: string; answer: string };
@@ -62,6 +64,7 @@ export function buildSources({ hits, golden }: { hits: SearchHit[]; golden?: Gol
       lang: hit.lang,
       chunkId: hit.chunkId,
       score: hit.score,
+      ...(hit.section ? { section: hit.section } : {}),
     });
   }
   return sources.map((s, i) => ({ ...s, n: i + 1 }));
@@ -80,7 +83,7 @@ function escapeAttribute(text: string): string {
 export function formatSources(sources: Source[]): string {
   const blocks = sources.map(
     (s) =>
-      `<source id="${s.n}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}"${s.heading ? ` heading="${escapeAttribute(s.heading)}"` : ''} lang="${s.lang}">\n${escapeText(s.content)}\n</source>`,
+      `<source id="${s.n}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}"${s.heading ? ` heading="${escapeAttribute(s.heading)}"` : ''} lang="${s.lang}"${s.section ? ` section="${s.section}"` : ''}>\n${escapeText(s.content)}\n</source>`,
   );
   return `<sources>\n${blocks.join('\n')}\n</sources>`;
 }

@@ -388,6 +388,40 @@ describe('composeAnswer', () => {
     });
   });
 
+  describe('a question naming only the article’s topic', () => {
+    const article = 'Restart your Alpenwave Box 5';
+    const app = hit({ title: article, headingPath: `${article} > Option 1: the app`, section: 2, content: '1. Open the My Alpenwave app.\n2. Tap **Restart Box 5**.' });
+    const web = hit({ title: article, headingPath: `${article} > Option 2: the web interface`, section: 3, content: '1. Open http://192.168.0.1.\n2. Choose **Restart Box 5**.' });
+    const why = hit({ title: article, headingPath: article, section: 1, content: 'Restart the Box 5 when the light bar stays orange.' });
+    // The passage quoted first, after the intro line (another section of the article may follow).
+    const firstQuote = (text: string) => text.split('\n\n').slice(1).join('\n\n').split(/\[\d+\]/)[0];
+
+    it('gets steps, though it did not ask "how do I": a passage with the same words but no steps loses', () => {
+      // The opening ranks best and comes first; only the kind of answer tells the two apart.
+      const answer = composeAnswer(parsed({ question: 'box 5 restart', hits: [why, app] }));
+      expect(answer.grounded).toBe(true);
+      expect(firstQuote(answer.text)).toContain('Tap **Restart Box 5**');
+    });
+
+    it('of two procedures that say as much, quotes the one nearer the article’s start', () => {
+      const answer = composeAnswer(parsed({ question: 'box 5 restart', hits: [web, app] }));
+      expect(firstQuote(answer.text)).toContain('Open the My Alpenwave app');
+    });
+
+    it('reads each passage’s place in its article from the prompt', () => {
+      expect(parsed({ question: 'box 5 restart', hits: [why, app] }).sources.map((s) => s.section)).toEqual([2, 1]);
+    });
+  });
+
+  it('a word inside a longer compound does not cover it: "Kündigung" is not the "Kündigungsbestätigung"', () => {
+    const title = 'Vertrag kündigen';
+    const special = hit({ title, lang: 'de', headingPath: 'Sonderfälle', content: 'Eine Kündigung ohne Gebühr ist beim Wegzug ins Ausland möglich.' });
+    const question = { question: 'Kündigungsbestätigung', lang: 'de' as const };
+    expect(composeAnswer(parsed({ ...question, hits: [special] })).grounded).toBe(false);
+    const confirmation = hit({ title, lang: 'de', headingPath: 'Danach', content: 'Die Kündigungsbestätigung erhalten Sie per E-Mail.' });
+    expect(composeAnswer(parsed({ ...question, hits: [special, confirmation] })).text).toContain('per E-Mail');
+  });
+
   describe('synonyms, amount words and follow-ups', () => {
     it('a passage using the company’s word for the customer’s covers it (synonyms from search)', () => {
       const prompt = parsed({ question: 'How do I restart my modem?', hits: [restartBox5] });

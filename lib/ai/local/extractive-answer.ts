@@ -16,7 +16,15 @@ import { linkedPart, parseTable, renderTable, rowKey, type Table } from './table
  * no-answer reply. Better silent than wrong.
  */
 
-export type PromptSource = { n: number; title: string; heading: string | null; lang: TextLanguage | undefined; content: string };
+export type PromptSource = {
+  n: number;
+  title: string;
+  heading: string | null;
+  lang: TextLanguage | undefined;
+  content: string;
+  /** Its place in the article (1 = the opening), when the whole article was passed. */
+  section?: number;
+};
 export type AnswerPrompt = {
   lang: TextLanguage;
   question: string;
@@ -49,12 +57,16 @@ function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: stri
   return [...new Set(contentTerms(words.join(' '), lang))];
 }
 
+const MAX_ENDING = 3;
+
 /** Stems that differ only in their ending ("riavviare" / "riavvio") still count as the same word. */
 function hasTerm(terms: Set<string>, term: string): boolean {
   if (terms.has(term)) return true;
   if (term.length < 5 || /\d/.test(term)) return false;
   const prefix = term.slice(0, Math.max(5, Math.ceil(term.length * 0.75)));
-  for (const t of terms) if (t.startsWith(prefix) || (t.length >= 5 && term.startsWith(t))) return true;
+  // A longer word counts when it only adds an ending ("riavvio" for "riavv"), not another word: a
+  // passage about "Kündigung" does not state the "Kündigungsfrist".
+  for (const t of terms) if (t.startsWith(prefix) || (t.length >= 5 && term.startsWith(t) && term.length - t.length <= MAX_ENDING)) return true;
   return false;
 }
 
@@ -102,6 +114,8 @@ const KIND_BONUS = 0.3;
 const SECTION_BONUS = 0.15;
 /** Words the passage states itself, against words it only sits under (the article's title). */
 const OWN_WORDS_BONUS = 0.2;
+/** Help articles state their main answer first: the opening section earns this, the n-th 1/n of it. */
+const POSITION_BONUS = 0.05;
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -129,8 +143,10 @@ export function parseAnswerPrompt(prompt: LanguageModelV4Prompt): AnswerPrompt |
     const tag = match[1] ?? '';
     const n = Number(attribute(tag, 'id'));
     if (!Number.isInteger(n)) continue;
+    const section = Number(attribute(tag, 'section'));
     sources.push({
       n,
+      ...(Number.isInteger(section) && section > 0 ? { section } : {}),
       title: attribute(tag, 'title') ?? '',
       heading: attribute(tag, 'heading') ?? null,
       lang: asTextLanguage(attribute(tag, 'lang')),
@@ -394,7 +410,10 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   // after a price question wants steps); a follow-up that does not say ("and in the US?") asks
   // for what the question it continues asked for.
   const asked = wantedAnswerKinds(prompt.question, lang);
-  const kinds = asked.length > 0 ? asked : wantedAnswerKinds(prompt.standalone, lang);
+  const said = asked.length > 0 ? asked : wantedAnswerKinds(prompt.standalone, lang);
+  // A question that does not say what form its answer takes ("box 5 restart", "esim") is most
+  // often after the steps: a help article's procedure is what such a question comes for.
+  const kinds: AnswerKind[] = said.length > 0 ? said : ['steps'];
   // Cue words as typed, and as spelling correction may have changed them in the standalone question.
   const cues = new Set([...cueWords(prompt.question, lang, kinds), ...cueWords(prompt.standalone, lang, kinds)]);
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues);
@@ -416,7 +435,9 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
   const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : windows;
-  const primary = candidates.reduce<Window | null>((best, w) => (!best || merit(w) > merit(best) ? w : best), null);
+  // Near-ties go to the passage nearer its article's start (the main answer), then to the later source.
+  const placed = (w: Window) => merit(w) + (w.source.section ? POSITION_BONUS / w.source.section : 0);
+  const primary = candidates.reduce<Window | null>((best, w) => (!best || placed(w) >= placed(best) ? w : best), null);
   if (terms.length === 0 || !primary) return { text: phrases.unknown, grounded: false, coverage: 0, cited: [] };
   // A second passage when it covers telling words the first one missed (multi-part questions) —
   // words of the customer's own message: a follow-up's topic words, carried over from the
