@@ -1,6 +1,6 @@
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { JUDGE_INSTRUCTIONS, judgeAnswer, parseJudgeReply } from './judge';
+import { JUDGE_INSTRUCTIONS, judgeAnswer } from './judge';
 
 function judgeModel(reply: string) {
   return new MockLanguageModelV4({
@@ -52,10 +52,29 @@ describe('judgeAnswer', () => {
     expect(text).not.toContain('[1]');
   });
 
-  it('scores null when the reply is not JSON', async () => {
-    const verdict = await judgeAnswer({ model: judgeModel('The answer is correct.'), ...item });
-    expect(verdict.score).toBeNull();
-    expect(verdict.reason).toMatch(/not valid JSON/);
+  it('asks for structured output: the verdict schema goes to the provider as a JSON response format', async () => {
+    const model = judgeModel('{"verdict":"partly","reason":"Misses the 30-second wait."}');
+    await expect(judgeAnswer({ model, ...item })).resolves.toEqual({ score: 0.5, reason: 'Misses the 30-second wait.' });
+    const format = model.doGenerateCalls[0]!.responseFormat;
+    expect(format).toMatchObject({ type: 'json', name: 'verdict', schema: { type: 'object', required: ['verdict', 'reason'], additionalProperties: false } });
+    expect(format?.type === 'json' ? JSON.stringify(format.schema) : '').toContain('"enum":["correct","partly","wrong"]');
+  });
+
+  it('scores null, never guesses, when the reply is not a verdict: prose, unknown verdicts, missing or extra fields', async () => {
+    for (const reply of [
+      'The answer is correct.',
+      'Sure! {"verdict":"correct","reason":"ok"}',
+      '{"verdict":"mostly","reason":"ok"}',
+      '{"score":1,"reason":"ok"}',
+      '{"verdict":"correct"}',
+      '{"verdict":"correct","reason":"ok","confidence":0.9}',
+      '{"verdict":"correct","reason":"   "}',
+      '',
+    ]) {
+      const verdict = await judgeAnswer({ model: judgeModel(reply), ...item });
+      expect(verdict.score, reply).toBeNull();
+      expect(verdict.reason, reply).toMatch(/not a verdict/);
+    }
   });
 
   it('propagates an error of the model call instead of scoring it', async () => {
@@ -65,28 +84,5 @@ describe('judgeAnswer', () => {
       },
     });
     await expect(judgeAnswer({ model, ...item, abortSignal: undefined })).rejects.toThrow(/rate limited/);
-  });
-});
-
-describe('parseJudgeReply', () => {
-  it('accepts strict JSON, also inside a single code fence', () => {
-    expect(parseJudgeReply('{"verdict":"partly","reason":"Misses the 30-second wait."}')).toEqual({ score: 0.5, reason: 'Misses the 30-second wait.' });
-    expect(parseJudgeReply('```json\n{"verdict":"wrong","reason":"Wrong menu path."}\n```')).toEqual({ score: 0, reason: 'Wrong menu path.' });
-  });
-
-  it('scores null for prose around the JSON, unknown verdicts, numeric scores, missing or extra fields', () => {
-    for (const reply of [
-      'Sure! {"verdict":"correct","reason":"ok"}',
-      '{"verdict":"mostly","reason":"ok"}',
-      '{"score":1,"reason":"ok"}',
-      '{"verdict":"correct"}',
-      '{"verdict":"correct","reason":"ok","confidence":0.9}',
-      '{"verdict":"correct","reason":"   "}',
-      '',
-    ]) {
-      const verdict = parseJudgeReply(reply);
-      expect(verdict.score, reply).toBeNull();
-      expect(verdict.reason.length, reply).toBeGreaterThan(0);
-    }
   });
 });

@@ -1,9 +1,11 @@
 /**
  * LLM-as-judge for answer correctness: compares the chat's answer with the expert answer of the
- * golden set. The judge replies with strict JSON; anything else scores null (unjudged) rather
- * than being guessed at, so a flaky judge shows up as missing scores, not as wrong ones.
+ * golden set. The verdict comes back as structured output (AI SDK Output.object: a JSON schema
+ * the provider enforces where it can, validated with zod either way); a reply that does not fit
+ * scores null (unjudged) rather than being guessed at, so a flaky judge shows up as missing
+ * scores, not as wrong ones.
  */
-import { generateText, type LanguageModel } from 'ai';
+import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { stripCitationMarkers } from './answer-metrics';
 
@@ -19,37 +21,20 @@ Verdicts:
 
 Ignore the language the answer is written in (it may differ from the expert answer's), its tone and formatting, and citation markers such as [1].
 
-Reply with exactly one JSON object and nothing else, no code fence:
-{"verdict": "correct" | "partly" | "wrong", "reason": "<one sentence>"}`;
+Reply with the verdict and a one-sentence reason.`;
 
-const replySchema = z
+export const verdictSchema = z
   .object({
-    verdict: z.enum(['correct', 'partly', 'wrong']),
-    reason: z.string().trim().min(1).max(1000),
+    verdict: z.enum(['correct', 'partly', 'wrong']).describe('How the answer compares with the expert answer'),
+    reason: z.string().trim().min(1).max(1000).describe('One sentence: why'),
   })
   .strict();
 
-const SCORES: Record<z.infer<typeof replySchema>['verdict'], JudgeScore> = { correct: 1, partly: 0.5, wrong: 0 };
+const SCORES: Record<z.infer<typeof verdictSchema>['verdict'], JudgeScore> = { correct: 1, partly: 0.5, wrong: 0 };
 
-/**
- * Reads the judge's reply. A single surrounding code fence is tolerated (models add them even
- * when told not to); any other deviation — prose around the JSON, extra or missing fields, an
- * unknown verdict — scores null with the reason saying why.
- */
-export function parseJudgeReply(reply: string): JudgeVerdict {
-  const body = reply.trim().replace(/^```(?:json)?[^\S\n]*\n([\s\S]*?)\n?```$/i, '$1').trim();
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return { score: null, reason: `The judge's reply is not valid JSON: ${JSON.stringify(reply.slice(0, 200))}` };
-  }
-  const parsed = replySchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'reply'} ${i.message}`).join('; ');
-    return { score: null, reason: `The judge's reply does not match the expected shape (${problems}): ${JSON.stringify(reply.slice(0, 200))}` };
-  }
-  return { score: SCORES[parsed.data.verdict], reason: parsed.data.reason };
+/** The unjudged verdict for a reply that is not a verdict: what the judge said, and why it does not count. */
+export function unreadableVerdict(error: NoObjectGeneratedError): JudgeVerdict {
+  return { score: null, reason: `The judge's reply is not a verdict (${error.message}): ${JSON.stringify((error.text ?? '').slice(0, 200))}` };
 }
 
 export function judgePrompt({ question, expectedAnswer, answer, lang }: { question: string; expectedAnswer: string; answer: string; lang: string }): string {
@@ -84,13 +69,19 @@ export async function judgeAnswer({
   lang: string;
   abortSignal?: AbortSignal;
 }): Promise<JudgeVerdict> {
-  const { text } = await generateText({
-    model,
-    instructions: JUDGE_INSTRUCTIONS,
-    prompt: judgePrompt({ question, expectedAnswer, answer, lang }),
-    temperature: 0,
-    maxOutputTokens: 300,
-    abortSignal,
-  });
-  return parseJudgeReply(text);
+  try {
+    const { output } = await generateText({
+      model,
+      instructions: JUDGE_INSTRUCTIONS,
+      prompt: judgePrompt({ question, expectedAnswer, answer, lang }),
+      output: Output.object({ schema: verdictSchema, name: 'verdict' }),
+      temperature: 0,
+      maxOutputTokens: 300,
+      abortSignal,
+    });
+    return { score: SCORES[output.verdict], reason: output.reason };
+  } catch (error) {
+    if (NoObjectGeneratedError.isInstance(error)) return unreadableVerdict(error);
+    throw error;
+  }
 }

@@ -4,7 +4,7 @@ import { parseConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { evalRuns } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
-import { judgePair, PAIRWISE_INSTRUCTIONS, pairwiseUnavailableReason, parsePairwiseReply, runPairwiseJudge } from './pairwise';
+import { judgePair, PAIRWISE_INSTRUCTIONS, pairwiseUnavailableReason, runPairwiseJudge } from './pairwise';
 import { findEvalRun } from './runs';
 
 function model(reply: string) {
@@ -21,21 +21,6 @@ function model(reply: string) {
   });
 }
 
-describe('parsePairwiseReply', () => {
-  it('maps "1" and "2" back to runs A and B whichever was shown first', () => {
-    expect(parsePairwiseReply('{"winner":"1","reason":"More complete."}', { firstIs: 'a' })).toEqual({ winner: 'a', reason: 'More complete.' });
-    expect(parsePairwiseReply('{"winner":"1","reason":"More complete."}', { firstIs: 'b' })).toEqual({ winner: 'b', reason: 'More complete.' });
-    expect(parsePairwiseReply('{"winner":"2","reason":"x"}', { firstIs: 'b' }).winner).toBe('a');
-    expect(parsePairwiseReply('```json\n{"winner":"tie","reason":"Both fine."}\n```', { firstIs: 'a' })).toEqual({ winner: 'tie', reason: 'Both fine.' });
-  });
-
-  it('never guesses: prose, unknown winners and extra fields are unjudged', () => {
-    expect(parsePairwiseReply('Answer 1 is better.', { firstIs: 'a' }).winner).toBeNull();
-    expect(parsePairwiseReply('{"winner":"A","reason":"x"}', { firstIs: 'a' }).winner).toBeNull();
-    expect(parsePairwiseReply('{"winner":"1","reason":"x","score":3}', { firstIs: 'a' }).winner).toBeNull();
-  });
-});
-
 describe('judgePair', () => {
   it('shows the answers in the order asked and reads the verdict', async () => {
     const judge = model('{"winner":"2","reason":"Answer 2 has the steps."}');
@@ -47,6 +32,24 @@ describe('judgePair', () => {
     // B first: "Hold the button." (markers stripped) is answer 1.
     expect(prompt.indexOf('Answer 1:\\nHold the button')).toBeGreaterThan(-1);
     expect(prompt.indexOf('Answer 2:\\nUnplug it')).toBeGreaterThan(-1);
+    // Structured output: the verdict's schema goes to the provider.
+    expect(call.responseFormat).toMatchObject({ type: 'json', name: 'verdict', schema: { required: ['winner', 'reason'] } });
+  });
+
+  it('maps "1" and "2" back to runs A and B whichever was shown first', async () => {
+    const pair = { question: 'q', expectedAnswer: 'e', answerA: 'a', answerB: 'b' };
+    expect(await judgePair({ model: model('{"winner":"1","reason":"More complete."}'), ...pair, firstIs: 'a' })).toEqual({ winner: 'a', reason: 'More complete.' });
+    expect(await judgePair({ model: model('{"winner":"1","reason":"More complete."}'), ...pair, firstIs: 'b' })).toEqual({ winner: 'b', reason: 'More complete.' });
+    expect((await judgePair({ model: model('{"winner":"tie","reason":"Both fine."}'), ...pair, firstIs: 'b' })).winner).toBe('tie');
+  });
+
+  it('never guesses: prose, unknown winners and extra fields are unjudged', async () => {
+    const pair = { question: 'q', expectedAnswer: 'e', answerA: 'a', answerB: 'b', firstIs: 'a' as const };
+    for (const reply of ['Answer 1 is better.', '{"winner":"A","reason":"x"}', '{"winner":"1","reason":"x","score":3}']) {
+      const verdict = await judgePair({ model: model(reply), ...pair });
+      expect(verdict.winner, reply).toBeNull();
+      expect(verdict.reason, reply).toMatch(/not a verdict/);
+    }
   });
 });
 

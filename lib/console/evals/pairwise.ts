@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { generateText, type LanguageModel } from 'ai';
+import { generateText, NoObjectGeneratedError, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { createChatModel } from '@/lib/ai/models';
 import type { Config } from '@/lib/config';
@@ -20,28 +20,22 @@ export const PAIRWISE_INSTRUCTIONS = `You compare two answers of a customer-supp
 
 Prefer the answer that gives the customer the facts of the expert answer (steps, prices, deadlines, numbers, conditions) correctly and completely, without contradicting it. An answer that declines although the expert answer gives one is worse than a correct answer, and better than a wrong one. Ignore language, tone, length, formatting and citation markers such as [1]. If both are equally good or equally bad, say "tie".
 
-Reply with exactly one JSON object and nothing else, no code fence:
-{"winner": "1" | "2" | "tie", "reason": "<one sentence>"}`;
+Reply with the winner ("1", "2" or "tie") and a one-sentence reason.`;
 
 export type PairwiseWinner = 'a' | 'b' | 'tie';
 export type PairwiseVerdict = { winner: PairwiseWinner | null; reason: string };
 
-const replySchema = z.object({ winner: z.enum(['1', '2', 'tie']), reason: z.string().trim().min(1).max(1000) }).strict();
+const verdictSchema = z
+  .object({
+    winner: z.enum(['1', '2', 'tie']).describe('The better answer, or tie'),
+    reason: z.string().trim().min(1).max(1000).describe('One sentence: why'),
+  })
+  .strict();
 
-/** Reads the judge's reply given which answer was shown first. Anything unreadable is null, never guessed. */
-export function parsePairwiseReply(reply: string, { firstIs }: { firstIs: 'a' | 'b' }): PairwiseVerdict {
-  const body = reply.trim().replace(/^```(?:json)?[^\S\n]*\n([\s\S]*?)\n?```$/i, '$1').trim();
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return { winner: null, reason: `The judge's reply is not valid JSON: ${JSON.stringify(reply.slice(0, 200))}` };
-  }
-  const parsed = replySchema.safeParse(json);
-  if (!parsed.success) return { winner: null, reason: `The judge's reply does not have the expected shape: ${JSON.stringify(reply.slice(0, 200))}` };
+/** The verdict in runs A and B, given which answer was shown first. */
+function toRuns(verdict: z.infer<typeof verdictSchema>, firstIs: 'a' | 'b'): PairwiseVerdict {
   const second = firstIs === 'a' ? 'b' : 'a';
-  const winner: PairwiseWinner = parsed.data.winner === 'tie' ? 'tie' : parsed.data.winner === '1' ? firstIs : second;
-  return { winner, reason: parsed.data.reason };
+  return { winner: verdict.winner === 'tie' ? 'tie' : verdict.winner === '1' ? firstIs : second, reason: verdict.reason };
 }
 
 export function pairwisePrompt({ question, expectedAnswer, first, second }: { question: string; expectedAnswer: string; first: string; second: string }): string {
@@ -65,14 +59,21 @@ export async function judgePair({
   firstIs: 'a' | 'b';
 }): Promise<PairwiseVerdict> {
   const [first, second] = firstIs === 'a' ? [answerA, answerB] : [answerB, answerA];
-  const { text } = await generateText({
-    model,
-    instructions: PAIRWISE_INSTRUCTIONS,
-    prompt: pairwisePrompt({ question, expectedAnswer, first, second }),
-    temperature: 0,
-    maxOutputTokens: 300,
-  });
-  return parsePairwiseReply(text, { firstIs });
+  try {
+    const { output } = await generateText({
+      model,
+      instructions: PAIRWISE_INSTRUCTIONS,
+      prompt: pairwisePrompt({ question, expectedAnswer, first, second }),
+      output: Output.object({ schema: verdictSchema, name: 'verdict' }),
+      temperature: 0,
+      maxOutputTokens: 300,
+    });
+    return toRuns(output, firstIs);
+  } catch (error) {
+    // Anything that is not a verdict is unjudged, never guessed.
+    if (NoObjectGeneratedError.isInstance(error)) return { winner: null, reason: `The judge's reply is not a verdict: ${JSON.stringify((error.text ?? '').slice(0, 200))}` };
+    throw error;
+  }
 }
 
 /** Why the pairwise judge cannot run here, or null when it can. */
