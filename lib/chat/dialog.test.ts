@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { readUIMessageStream } from 'ai';
@@ -12,6 +10,7 @@ import { queryRows } from '@/lib/db/rows';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
+import { writeBoxCorpus } from '@/lib/rag/ingest/test-corpus';
 import { anonKeyOf } from './anon-key';
 import type { ChatUIMessage } from '@/lib/domain/chat';
 import { startChatTurn } from './turn';
@@ -23,23 +22,6 @@ import { startChatTurn } from './turn';
 
 const config = parseConfig({});
 const visitor = { kind: 'anon' as const, anonKey: anonKeyOf('d'.repeat(43)) };
-
-/** The demo articles about the two Box versions and roaming, in all four languages. */
-function writeBoxCorpus(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-dialog-'));
-  const root = path.join(process.cwd(), 'content', 'articles');
-  // The search synonyms ship with the articles (router/modem → Box).
-  fs.copyFileSync(path.join(root, 'synonyms.txt'), path.join(dir, 'synonyms.txt'));
-  for (const lang of fs.readdirSync(root).filter((entry) => fs.statSync(path.join(root, entry)).isDirectory())) {
-    for (const file of fs.readdirSync(path.join(root, lang))) {
-      const text = fs.readFileSync(path.join(root, lang, file), 'utf8');
-      if (!/^version: box[35]$/m.test(text) && !/^id: roaming-zones/m.test(text)) continue;
-      fs.mkdirSync(path.join(dir, lang), { recursive: true });
-      fs.writeFileSync(path.join(dir, lang, file), text);
-    }
-  }
-  return dir;
-}
 
 type Reply = { text: string; outcome?: string; cited: string[]; suggestions: string[]; lang?: string; messageId: string };
 

@@ -7,9 +7,10 @@ import { detectLanguage } from '@/lib/i18n/detect-language';
 import { isHowToQuestion } from '@/lib/rag/question-kind';
 import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
-import { mentionedVersion } from '@/lib/rag/versions';
+import { mentionedVersion, prettyVersion } from '@/lib/rag/versions';
 import { readClarificationReply } from './clarification';
 import { leansOnPrevious } from './leans-on-previous';
+import { customerVersion, type ProfileUse } from './customer-profile';
 import type { DialogState } from './dialog-state';
 import { answerWithModelTools } from './model-turn';
 import type { ModelTurnContext, TurnInput, TurnResult, TurnSink } from './turn-types';
@@ -73,6 +74,26 @@ async function understand(
   return { standalone, kind: 'joined', version: mentionedVersion(input.question, versions) ?? topic?.version ?? undefined, note: 'follow-up joined to the topic' };
 }
 
+/**
+ * The version the answer is for: the one the customer named or the dialog settled on, else the
+ * one their account shows (a customer with one Box 5 is not asked which Box they have).
+ */
+function answerVersion(deps: AnswerDeps, input: TurnInput, understood: { standalone: string; version: string | undefined }): { version: string | undefined; fromProfile: boolean } {
+  const named = understood.version ?? mentionedVersion(understood.standalone, deps.termStats.versions);
+  if (named) return { version: named, fromProfile: false };
+  const own = customerVersion(input.customer, deps.termStats.versions);
+  return own ? { version: own, fromProfile: true } : { version: undefined, fromProfile: false };
+}
+
+/** Which profile fields shaped the turn: the customer's equipment (its version), their language. */
+function profileUse({ version, fromProfile }: { version: string | undefined; fromProfile: boolean }, language: string | null): ProfileUse | undefined {
+  const fields: ProfileUse['fields'] = [];
+  if (fromProfile && version) fields.push('devices');
+  if (language) fields.push('language');
+  if (fields.length === 0) return undefined;
+  return { fields, ...(fromProfile && version ? { version } : {}), ...(language ? { language } : {}) };
+}
+
 function nextDialog(previous: DialogState, result: AnswerResult, kind: StandaloneKind): DialogState {
   if (result.outcome === 'clarify' && result.clarifyOptions) {
     return { topic: previous.topic, pending: { kind: 'version', question: result.standalone, options: result.clarifyOptions, documents: result.clarifyDocuments, lang: result.lang } };
@@ -89,9 +110,14 @@ function modelDecides(deps: AnswerDeps, input: TurnInput): input is TurnInput & 
 
 export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnSink): Promise<TurnResult> {
   const dialog = input.dialog ?? {};
-  const prior = previousLanguage(input.history) ?? input.locale;
-  const lang: Locale = detectLanguage(input.question, { prior, vocabulary: deps.termStats.vocabularyLanguage }) ?? prior ?? DEFAULT_LOCALE;
-  if (modelDecides(deps, input)) return modelTurn(deps, input, lang, sink);
+  const vocabulary = deps.termStats.vocabularyLanguage;
+  // A message too short to tell its language is in the conversation's, else the customer's own (from their account), else the page's.
+  const fromHistory = previousLanguage(input.history);
+  const own = isLocale(input.customer?.language) ? input.customer.language : undefined;
+  const prior = fromHistory ?? own ?? input.locale;
+  const lang: Locale = detectLanguage(input.question, { prior, vocabulary }) ?? prior ?? DEFAULT_LOCALE;
+  const languageFromProfile = !fromHistory && own !== undefined && own !== input.locale && lang === own && detectLanguage(input.question, { vocabulary }) === undefined ? own : null;
+  if (modelDecides(deps, input)) return modelTurn(deps, input, lang, sink, languageFromProfile);
   const replies = REPLIES[lang];
   const out = new AnswerStream(sink);
   // The account request a follow-up leans on: this message, or the one it followed up.
@@ -160,12 +186,23 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   return answerKnowledge(lang);
 
   async function answerKnowledge(answerLang: Locale): Promise<TurnResult> {
+    const chosen = answerVersion(deps, input, understood);
     const result = await answerFromKnowledge(
       deps,
-      { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, document: understood.document, lang: answerLang, abortSignal: input.abortSignal },
+      {
+        question: input.question,
+        standalone: understood.standalone,
+        standaloneKind: understood.kind,
+        version: chosen.version,
+        versionFromProfile: chosen.fromProfile,
+        document: understood.document,
+        lang: answerLang,
+        abortSignal: input.abortSignal,
+      },
       sink,
     );
-    return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
+    const profile = profileUse(chosen, answerLang === languageFromProfile ? languageFromProfile : null);
+    return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note, ...(profile ? { profile } : {}) };
   }
 }
 
@@ -174,15 +211,35 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
  * answers the question asked; experts beat models), then one model call with tools decides the
  * rest. When the model fails before saying anything, the built-in path answers if configured.
  */
-async function modelTurn(deps: AnswerDeps, input: TurnInput & { conversation: ModelTurnContext }, detected: Locale, sink: TurnSink): Promise<TurnResult> {
+async function modelTurn(
+  deps: AnswerDeps,
+  input: TurnInput & { conversation: ModelTurnContext },
+  detected: Locale,
+  sink: TurnSink,
+  languageFromProfile: Locale | null,
+): Promise<TurnResult> {
   let lang = detected;
   const dialog = input.dialog ?? {};
   const understood = await understand(deps, input);
   if (isLocale(understood.lang)) lang = understood.lang;
-  const question = { question: input.question, standalone: understood.standalone, standaloneKind: understood.kind, version: understood.version, document: understood.document, lang, abortSignal: input.abortSignal };
+  const chosen = answerVersion(deps, input, understood);
+  const profile = profileUse(chosen, lang === languageFromProfile ? languageFromProfile : null);
+  const used = profile ? { profile } : {};
+  const question = {
+    question: input.question,
+    standalone: understood.standalone,
+    standaloneKind: understood.kind,
+    version: chosen.version,
+    versionFromProfile: chosen.fromProfile,
+    document: understood.document,
+    lang,
+    abortSignal: input.abortSignal,
+  };
   const golden = await answerFromGolden(deps, question, sink);
-  if (golden) return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note };
-  const result = await answerWithModelTools(deps, { input, lang, version: understood.version, standalone: understood.standalone, ctx: input.conversation }, sink);
+  if (golden) return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note, ...used };
+  // The model sees only the profile fields that shaped the turn (the customer's model), nothing else of the account.
+  const ownDevice = chosen.fromProfile && chosen.version ? prettyVersion(chosen.version) : null;
+  const result = await answerWithModelTools(deps, { input, lang, version: chosen.version, ownDevice, standalone: understood.standalone, ctx: input.conversation }, sink);
   if (result.outcome === 'error' && !result.text) {
     // The model failed before saying anything: the built-in path answers when configured…
     if (deps.fallback) {
@@ -193,7 +250,7 @@ async function modelTurn(deps: AnswerDeps, input: TurnInput & { conversation: Mo
     // …else a plain apology with the hand-off offer.
     const out = new AnswerStream(sink);
     out.emitWhole(REPLIES[lang].modelUnavailable);
-    return { ...result, text: out.text, ttftMs: out.ttftMs, dialog: { topic: dialog.topic }, dialogNote: understood.note };
+    return { ...result, text: out.text, ttftMs: out.ttftMs, dialog: { topic: dialog.topic }, dialogNote: understood.note, ...used };
   }
-  return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note };
+  return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note, ...used };
 }

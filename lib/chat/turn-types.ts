@@ -3,6 +3,7 @@ import type { ApprovalCard } from '@/lib/domain/account-tools';
 import type { Turn } from '@/lib/domain/chat';
 import type { Locale } from '@/lib/i18n/locales';
 import type { AnswerResult, AnswerSink } from '@/lib/rag/answer';
+import type { CustomerProfile, ProfileUse } from './customer-profile';
 import type { DialogState } from './dialog-state';
 
 /** What the turn engine (engine.ts) and the model's turn (model-turn.ts) take and give. */
@@ -39,6 +40,8 @@ export type TurnInput = {
    * tools (lib/chat/model-turn.ts); without it (evaluations, try-it), the built-in rules route.
    */
   conversation?: ModelTurnContext;
+  /** The signed-in customer's profile (lib/chat/customer-profile.ts); never for anonymous visitors or staff. */
+  customer?: CustomerProfile | null;
 };
 
 export type TurnSink = AnswerSink & {
@@ -51,5 +54,7 @@ export type TurnResult = AnswerResult & {
   dialog: DialogState;
   /** How the dialog state shaped this turn, for the trace. */
   dialogNote: string | null;
+  /** The profile fields that shaped this answer (none: absent), for the trace. */
+  profile?: ProfileUse;
 };
 

@@ -7,6 +7,7 @@ import { followUpSignal } from './follow-up-signal';
 import { openConversation, touchConversation, type ConversationOwner } from '@/lib/db/queries/conversations';
 import { listHistory, storeAssistantMessage, storeUserMessage } from '@/lib/db/queries/messages';
 import { createAnswerDeps } from './answer-deps';
+import { loadCustomerProfile } from './customer-profile';
 import { parseDialogState } from './dialog-state';
 import { relayIfHeld, type Relay } from './held-conversation';
 import { isLocale } from '@/lib/i18n/locales';
@@ -82,6 +83,8 @@ export async function startChatTurn({
   const ids = { conversationId, messageId };
   const catalog = await loadPlanCatalog(db);
   const userId = owner.kind === 'user' ? owner.userId : null;
+  // What the answer may be shaped by: the signed-in customer's equipment, plans and language.
+  const customer = signedIn && userId ? await loadCustomerProfile(db, { userId, now }) : null;
   const account: AccountHandler = {
     requestedTool: (question, lang) => recognizeAccountRequest(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
     answer: userId
@@ -110,6 +113,7 @@ export async function startChatTurn({
           earlierQuestions,
           signedIn,
           account,
+          customer,
           abortSignal,
         },
         {
@@ -203,7 +207,14 @@ async function persist(
     ttftMs: result.ttftMs,
     totalMs: result.totalMs,
     error: result.error,
-    details: { golden: result.golden, version: result.version, dialog: result.dialogNote, standalone: result.standalone, tools: result.tools ?? [] },
+    details: {
+      golden: result.golden,
+      version: result.version,
+      dialog: result.dialogNote,
+      standalone: result.standalone,
+      tools: result.tools ?? [],
+      ...(result.profile ? { profile: result.profile } : {}),
+    },
   });
   await touchConversation(db, { id: ids.conversationId, lang: result.lang, dialog: result.dialog });
 }

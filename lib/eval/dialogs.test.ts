@@ -55,13 +55,20 @@ describe('scoring a dialog turn', () => {
     expect(dialogSchema.safeParse({ id: 'x', lang: 'en', kind: 'k', turns: [{ user: 'hi' }] }).success).toBe(true);
   });
 
-  it('loads the shipped dialogs: at least 80, at least 20 per language, every kind the issue names', () => {
+  it('loads the shipped dialogs: at least 80, at least 20 per language, every kind the issues name', () => {
     const dialogs = loadDialogs(path.join(process.cwd(), 'content', 'golden', 'dialogs.jsonl'));
     expect(dialogs.length).toBeGreaterThanOrEqual(80);
     for (const lang of ['en', 'de', 'fr', 'it']) expect(dialogs.filter((d) => d.lang === lang).length).toBeGreaterThanOrEqual(20);
     expect(new Set(dialogs.map((d) => d.kind))).toEqual(
-      new Set(['clarify_click', 'clarify_typed', 'follow_up', 'topic_switch', 'after_golden', 'account_follow_up', 'held', 'version_follow_up', 'sign_in_then_question']),
+      new Set([
+        'clarify_click', 'clarify_typed', 'follow_up', 'topic_switch', 'after_golden', 'account_follow_up', 'held', 'version_follow_up', 'sign_in_then_question',
+        'personalised', 'personalised_anonymous',
+      ]),
     );
+    // At least 30 dialogs of signed-in customers whose answer depends on their equipment, in every language.
+    const personalised = dialogs.filter((d) => d.kind === 'personalised');
+    expect(personalised.length).toBeGreaterThanOrEqual(28);
+    for (const lang of ['en', 'de', 'fr', 'it']) expect(personalised.filter((d) => d.lang === lang && d.customer !== null).length).toBeGreaterThanOrEqual(7);
   });
 });
 

@@ -86,8 +86,10 @@ export type KnowledgeQuestion = {
   question: string;
   standalone: string;
   standaloneKind: StandaloneKind;
-  /** The product version the dialog settled on (a clarification reply, the topic's). */
+  /** The product version the dialog settled on (a clarification reply, the topic's) or the customer's account shows. */
   version?: string;
+  /** The version is the customer's own equipment, from their account: the answer says so and offers the others. */
+  versionFromProfile?: boolean;
   /**
    * The article a clarification led to, in the chosen version: it is searched first (the
    * customer answered a question about that article), then the whole help center.
@@ -234,7 +236,7 @@ async function matchGolden(
  */
 async function goldenStage(
   deps: AnswerDeps,
-  question: { standalone: string; standaloneKind: StandaloneKind; lang: Locale; version: string | undefined },
+  question: { standalone: string; standaloneKind: StandaloneKind; lang: Locale; version: string | undefined; personal: PersonalVersion | null },
   sink: AnswerSink,
   out: AnswerStream,
   base: Omit<ReturnType<typeof noRetrieval>, 'version'> & { version: string | null },
@@ -243,9 +245,30 @@ async function goldenStage(
   if (!match || golden?.used !== 'verbatim') return { golden, match, verbatim: null };
   const citations = match.sources.map((d, i) => ({ n: i + 1, documentId: d.id, title: d.title, url: articleUrl(d.slug, null), heading: null }));
   sink.citations?.(citations);
+  // An expert's answer for the customer's own model: said so, with the other models one tap away.
+  const personal = question.personal && match.version === question.version ? question.personal : null;
+  if (personal) out.emitWhole(`${personal.note}\n\n`);
   out.emitWhole(match.golden.answer);
-  const verbatim = out.finish({ ...base, route: 'knowledge', outcome: 'golden', handoffOffered: false, citations, golden, version: match.version ?? base.version, model: 'golden' });
+  const verbatim = out.finish({
+    ...base,
+    route: 'knowledge',
+    outcome: 'golden',
+    handoffOffered: false,
+    citations,
+    golden,
+    version: match.version ?? base.version,
+    model: 'golden',
+    ...(personal ? { suggestions: personal.others } : {}),
+  });
   return { golden, match, verbatim };
+}
+
+/** The answer is for the customer's own model (from their account): the line that says so, and the other models to pick instead. */
+type PersonalVersion = { note: string; others: string[] };
+
+function personalVersion(input: KnowledgeQuestion, version: string | undefined, versions: string[]): PersonalVersion | null {
+  if (!input.versionFromProfile || !version) return null;
+  return { note: REPLIES[input.lang].forYourVersion(prettyVersion(version)), others: versions.filter((v) => v !== version).map(prettyVersion) };
 }
 
 /** A golden answer to this very question, streamed verbatim; null when none fits (the LLM path then runs). */
@@ -254,7 +277,8 @@ export async function answerFromGolden(deps: AnswerDeps, input: KnowledgeQuestio
   const versions = deps.settings.clarifyVersions ? deps.termStats.versions : [];
   const version = input.version ?? mentionedVersion(input.standalone, versions);
   const base = { ...noRetrieval(input.lang, input.standalone), version: version ?? null };
-  const { verbatim } = await goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version }, sink, out, base);
+  const personal = personalVersion(input, version, deps.termStats.versions);
+  const { verbatim } = await goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version, personal }, sink, out, base);
   return verbatim;
 }
 
@@ -267,6 +291,24 @@ async function withWholeArticles(db: Db, selected: SearchHit[], articles: number
   return [...byDocument.flat(), ...selected.filter((h) => !inBest.has(h.documentId))];
 }
 
+/**
+ * Retrieval in the version the answer is for. When that version is the customer's own (from their
+ * account), the search first runs as for anyone: where a visitor would be asked "which one do you
+ * have?", the article in the customer's version answers, as if they had picked it; otherwise the
+ * other versions' articles are left out.
+ */
+async function retrieveFor(
+  deps: AnswerDeps,
+  { standalone, lang, version, document, versionFromProfile }: { standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean },
+): Promise<{ query: string; hits: SearchHit[]; document?: string }> {
+  const weights = deps.settings.search;
+  if (!versionFromProfile || !version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document })), document };
+  const open = await retrieve(deps, { standalone, lang, version: undefined, weights });
+  const own = versionChoice(open.hits)?.documents[version];
+  if (own) return { ...(await retrieve(deps, { standalone, lang, version, weights, document: own })), document: own };
+  return { query: open.query, hits: open.hits.filter((h) => h.version === null || h.version === version) };
+}
+
 export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult> {
   const out = new AnswerStream(sink);
   const { settings } = deps;
@@ -277,7 +319,8 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   const base = { ...noRetrieval(lang, standalone), version: version ?? null };
 
   // Experts beat models: a golden answer to this very question is given verbatim, with no model call.
-  const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version }, sink, out, base);
+  const personal = personalVersion(input, version, deps.termStats.versions);
+  const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version, personal }, sink, out, base);
   if (verbatim) return verbatim;
   const goldenDocs = match && golden?.used === 'source' ? match.sources : [];
   const goldenSource: GoldenSource | undefined =
@@ -285,7 +328,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
       ? { documentId: goldenDocs[0].id, title: goldenDocs[0].title, slug: goldenDocs[0].slug, lang: match.golden.lang, question: match.golden.question, answer: match.golden.answer }
       : undefined;
 
-  const { query, hits } = await retrieve(deps, { standalone, lang, version, weights: settings.search, document: input.document });
+  const { query, hits, document } = await retrieveFor(deps, { standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile });
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 
@@ -320,13 +363,16 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.
   const strict = isAvailabilityQuestion(input.question);
   // So is the article a clarification led to: the customer confirmed it by choosing its version.
-  const confirmedArticle = input.document !== undefined && hits[0]?.documentId === input.document;
+  const confirmedArticle = document !== undefined && hits[0]?.documentId === document;
   const confidentRetrieval = !strict && (confirmedArticle || (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore);
   const passed = new Set(chosen.map((h) => h.chunkId));
   const bySource = new Map(sources.map((s) => [s.n, s]));
   // Every source in another language: say so before the answer (the built-in model quotes it as written).
   const foreign = [...new Set(sources.map((s) => s.lang))].filter((l) => l !== lang);
-  const notice = sources.length > 0 && sources.every((s) => s.lang !== lang) ? replies.onlyInLanguages(foreign.map((l) => languageName(l, lang))) : null;
+  const languageNotice = sources.length > 0 && sources.every((s) => s.lang !== lang) ? replies.onlyInLanguages(foreign.map((l) => languageName(l, lang))) : null;
+  // The customer's own model decided which article: say so, when an article for it is quoted.
+  const forThem = personal && chosen.some((h) => h.version === version) ? personal : null;
+  const notice = [forThem?.note, languageNotice].filter(Boolean).join(' ') || null;
   const onText = (text: string) => {
     if (notice && !out.text && text) out.emit(`${notice}\n\n`);
     out.emit(text);
@@ -384,5 +430,5 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   };
   if (!generation.filter.hasValidCitation) return noAnswer({ ...trace, ...usage });
   const citations = generation.filter.citedSources.map((n, i) => toCitation(bySource.get(n)!, i + 1));
-  return out.finish({ ...base, route: 'knowledge', outcome: 'answered', handoffOffered: false, citations, ...trace, ...usage });
+  return out.finish({ ...base, route: 'knowledge', outcome: 'answered', handoffOffered: false, citations, ...trace, ...usage, ...(forThem ? { suggestions: forThem.others } : {}) });
 }

@@ -18,6 +18,8 @@ type Replies = {
   onlyInLanguages: (languages: string[]) => string;
   /** After the assistant opened a hand-off itself. */
   handoffOpened: string;
+  /** Before an answer for the one product version the customer's account shows (e.g. "Box 5"). */
+  forYourVersion: (label: string) => string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -44,6 +46,7 @@ export const REPLIES: Record<Locale, Replies> = {
       "I'm sorry, I can't answer right now because our answer service isn't responding. Please try again in a moment, or use **Talk to a person** below.",
     onlyInLanguages: (languages) => `Our help article on this is only available in ${list(languages, 'and')}.`,
     handoffOpened: 'I have asked a person from our support team to take over; they will reply here in this chat.',
+    forYourVersion: (label) => `For your ${label}, as on your account:`,
   },
   de: {
     noAnswer:
@@ -66,6 +69,7 @@ export const REPLIES: Record<Locale, Replies> = {
       'Entschuldigung, ich kann gerade nicht antworten, weil unser Antwortdienst nicht reagiert. Bitte versuchen Sie es gleich noch einmal oder klicken Sie unten auf **Mit einer Person sprechen**.',
     onlyInLanguages: (languages) => `Unser Hilfeartikel dazu ist nur auf ${list(languages, 'und')} verfügbar.`,
     handoffOpened: 'Ich habe eine Person aus unserem Support-Team gebeten, zu übernehmen; sie antwortet Ihnen hier im Chat.',
+    forYourVersion: (label) => `Für Ihre ${label} gemäss Ihrem Konto:`,
   },
   fr: {
     noAnswer:
@@ -88,6 +92,7 @@ export const REPLIES: Record<Locale, Replies> = {
       'Désolé, je ne peux pas répondre pour le moment car notre service de réponse ne répond pas. Réessayez dans un instant ou utilisez **Parler à une personne** ci-dessous.',
     onlyInLanguages: (languages) => `Notre article d'aide à ce sujet n'existe qu'en ${list(languages, 'et')}.`,
     handoffOpened: "J'ai demandé à une personne de notre équipe support de prendre le relais ; elle vous répondra ici, dans ce chat.",
+    forYourVersion: (label) => `Pour votre ${label}, selon votre compte :`,
   },
   it: {
     noAnswer:
@@ -110,5 +115,6 @@ export const REPLIES: Record<Locale, Replies> = {
       'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovate tra poco o usate **Parla con una persona** qui sotto.',
     onlyInLanguages: (languages) => `Il nostro articolo su questo argomento è disponibile solo in ${list(languages, 'e')}.`,
     handoffOpened: 'Ho chiesto a una persona del nostro team di supporto di subentrare; le risponderà qui in chat.',
+    forYourVersion: (label) => `Per il vostro ${label}, secondo il vostro conto:`,
   },
 };

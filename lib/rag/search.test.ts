@@ -95,6 +95,8 @@ describe.each(testBackends())('search on $name', ({ open }) => {
       corrections: { roming: 'roaming' },
     });
     expect((await correctSpelling(database.db, 'restart the box')).corrections).toEqual({});
+    // Short words are left as typed ("dire", "veut" are French, not typos of "die" or "vert").
+    expect((await correctSpelling(database.db, 'dire veut menu')).corrections).toEqual({});
     const [hit] = await search('roming charjes', { method: 'fts' });
     expect(hit?.documentId).toBe('roaming-en');
   });

@@ -34,6 +34,13 @@ export function editDistance(a: string, b: string, cap: number): number {
   return previous[b.length]!;
 }
 
+/**
+ * Shorter words are left as typed: a four-letter word has a neighbour one edit away in almost
+ * any vocabulary ("dire" → "dure", "veut" → "vert"), and common words of the question's own
+ * language are missing from a help center's vocabulary far more often than they are misspelt.
+ */
+const MIN_CORRECTED_LENGTH = 5;
+
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
 
 /**
@@ -43,9 +50,28 @@ const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
  */
 export const MAX_CORRECTED_WORDS = 8;
 
+/**
+ * The corpus word a folded query word is a typo of, among candidates (corpus words as stored,
+ * with their document counts): the closest within the allowed edits, the most frequent on ties;
+ * none when the corpus has the word itself (with its accents: "redémarrer" for "redemarrer").
+ */
+export function bestCorrection(word: string, candidates: { word: string; ndoc: number }[]): string | undefined {
+  if (candidates.some((c) => fold(c.word) === word)) return undefined;
+  let best: { word: string; ndoc: number; distance: number } | undefined;
+  for (const candidate of candidates) {
+    const folded = fold(candidate.word);
+    // A stop word ("die", "qui") says nothing a search could use: "dire" is not a typo of it.
+    if (isStopword(folded)) continue;
+    const distance = editDistance(word, folded, allowedEdits(word));
+    if (distance > allowedEdits(word)) continue;
+    if (!best || distance < best.distance || (distance === best.distance && candidate.ndoc > best.ndoc)) best = { word: folded, ndoc: candidate.ndoc, distance };
+  }
+  return best?.word;
+}
+
 export async function correctSpelling(db: Db, query: string): Promise<{ query: string; corrections: Record<string, string> }> {
   // Words of the question's form ("coûte", "combien") are not typos of topic words ("coûts").
-  const words = [...new Set(tokenize(query))].filter((w) => w.length >= 4 && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w));
+  const words = [...new Set(tokenize(query))].filter((w) => w.length >= MIN_CORRECTED_LENGTH && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w));
   if (words.length === 0) return { query, corrections: {} };
   const known = new Set(
     (
@@ -68,18 +94,8 @@ export async function correctSpelling(db: Db, query: string): Promise<{ query: s
   const corrections: Record<string, string> = {};
   for (const word of unknown) {
     // Same first letter, length within two: the candidates a single-word lookup would have returned.
-    const candidates = pool.filter((c) => c.word[0] === word[0] && Math.abs(c.word.length - word.length) <= 2);
-    let best: { word: string; ndoc: number; distance: number } | undefined;
-    for (const candidate of candidates) {
-      const folded = fold(candidate.word);
-      if (folded === word) continue;
-      const distance = editDistance(word, folded, allowedEdits(word));
-      if (distance > allowedEdits(word)) continue;
-      if (!best || distance < best.distance || (distance === best.distance && candidate.ndoc > best.ndoc)) {
-        best = { word: folded, ndoc: candidate.ndoc, distance };
-      }
-    }
-    if (best) corrections[word] = best.word;
+    const correction = bestCorrection(word, pool.filter((c) => c.word[0] === word[0] && Math.abs(c.word.length - word.length) <= 2));
+    if (correction) corrections[word] = correction;
   }
   if (Object.keys(corrections).length === 0) return { query, corrections };
   const corrected = query.replace(/[\p{L}\p{N}]+/gu, (token) => corrections[fold(token)] ?? token);

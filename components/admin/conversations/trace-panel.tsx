@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import type { TraceRetrieved } from '@/lib/console/conversations/detail';
-import { describeGoldenUse, parseTraceDetails } from '@/lib/console/conversations/trace-details';
+import { describeGoldenUse, describeProfileUse, parseTraceDetails } from '@/lib/console/conversations/trace-details';
 import type { DocumentRef } from '@/lib/db/queries/console-conversations';
 import type { AnswerTraceRow } from '@/lib/db/schema';
 import type { Citation } from '@/lib/domain/chat';
@@ -67,6 +67,11 @@ export function TracePanel({
           {trace.condensedQuery && <Row label="Condensed question">{trace.condensedQuery}</Row>}
           {details.dialog && <Row label="Dialog">{details.dialog}</Row>}
           {details.version && <Row label="Product version">{details.version}</Row>}
+          {details.profile && details.profile.fields.length > 0 && (
+            <Row label="Customer profile used">
+              <span data-testid="trace-profile">{describeProfileUse(details.profile)}</span>
+            </Row>
+          )}
           {details.golden && (
             <Row label="Golden decision">
               <span data-testid="trace-golden-decision">

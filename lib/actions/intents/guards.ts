@@ -86,13 +86,13 @@ const UNSUPPORTED = [
 
 const HOW_TO_START = [
   // English
-  /^(how (do|can|could|should|would|does|did|will|to|is it done)\b|how (i|we|one) (can|could|should)\b|where (can|do|could|should|would) (i|we|one|you)\b|where (is|are) the\b|what (do|should|must) i (do|need)\b|what do i have to do\b|what are the steps\b|is it possible to\b|what happens (if|when)\b|do i (need|have) to\b|should i\b|what is (a|an)\b|what does .* mean\b|is there a way to\b|is there a fee\b|how long\b|how much does\b|how much is (it|the|a)\b)/,
+  /^(how (do|can|could|should|would|does|did|will|to|is it done)\b|how (i|we|one) (can|could|should)\b|where (can|do|could|should|would) (i|we|one|you)\b|where (is|are) the\b|what (do|should|must) i (do|need)\b|what do i have to do\b|what are the steps\b|is it possible to\b|what happens (if|when)\b|do i (need|have) to\b|should i\b|what is (a|an)\b|what does .* mean\b|is there a way to\b|is there a fee\b|how long\b|how much does\b|how much is (it|the|a)\b|(what s|whats|what is) the (\w+ )?(way|procedure|process) to\b)/,
   // German
-  /^(wie (kann|konnte|koennte|muss|musste|soll|sollte|mache|macht|geht|gehe|funktioniert|lauft|laeuft|lange|stelle|richte|erhalte|bekomme|finde|andere|aendere|wechsle|zahle|bezahle|melde|buche|starte)\b|wie \w+ (ich|man)\b|wo (kann|konnte|koennte|finde|sehe|muss|soll)\b|was (muss|soll) ich (tun|machen)\b|was passiert\b|kann man\b|ist es moglich\b|ist es moeglich\b|muss ich\b|soll ich\b|was (ist|bedeutet) (ein|eine)\b|was bedeutet\b|was kostet (ein|eine|der|die|das)\b)/,
+  /^(wie (kann|konnte|koennte|muss|musste|soll|sollte|mache|macht|geht|gehe|funktioniert|lauft|laeuft|lange|stelle|richte|erhalte|bekomme|finde|andere|aendere|wechsle|zahle|bezahle|melde|buche|starte)\b|wie \w+ (ich|man)\b|wo (kann|konnte|koennte|finde|sehe|muss|soll)\b|was (muss|soll) ich (tun|machen)\b|was passiert\b|kann man\b|ist es moglich\b|ist es moeglich\b|muss ich\b|soll ich\b|was (ist|bedeutet) (ein|eine)\b|was bedeutet\b|was kostet (ein|eine|der|die|das)\b|was ist der (\w+ )?(weg|ablauf|vorgang)\b)/,
   // French
-  /^(comment\b|ou (puis je|peut on|est ce que je peux|trouver|voir|se trouve)\b|est il possible\b|que (dois je|faut il|faire)\b|qu est ce que je dois\b|que se passe t il\b|quelle est la (procedure|marche)\b|quelles sont les etapes\b|dois je\b|faut il\b|est ce qu il faut\b|qu est ce qu (un|une)\b|que signifie\b|combien (coute|de temps)\b)/,
+  /^(comment\b|ou (puis je|peut on|est ce que je peux|trouver|voir|se trouve)\b|est il possible\b|que (dois je|faut il|faire)\b|qu est ce que je dois\b|que se passe t il\b|quelle est la (procedure|marche)\b|quelles sont les etapes\b|dois je\b|faut il\b|est ce qu il faut\b|qu est ce qu (un|une)\b|que signifie\b|combien (coute|de temps)\b|c est quoi la (procedure|marche|methode|bonne facon)\b)/,
   // Italian
-  /^(come (?!mai\b)|dove (posso|si|trovo|vedo|devo)\b|cosa (devo|bisogna) fare\b|che cosa devo fare\b|e possibile\b|si puo\b|cosa succede\b|quali sono i passaggi\b|devo\b|bisogna\b|cos e (un|una)\b|che cos e\b|cosa significa\b|quanto costa\b|quanto tempo\b)/,
+  /^(come (?!mai\b)|dove (posso|si|trovo|vedo|devo)\b|cosa (devo|bisogna) fare\b|che cosa devo fare\b|e possibile\b|si puo\b|cosa succede\b|quali sono i passaggi\b|devo\b|bisogna\b|cos e (un|una)\b|che cos e\b|cosa significa\b|quanto costa\b|quanto tempo\b|qual e il (\w+ )?(modo|procedimento)\b)/,
 ];
 
 /** "Can I … online / in the app / myself?" asks how to do it oneself. */

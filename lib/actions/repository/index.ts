@@ -23,6 +23,7 @@ export * from './devices';
 export * from './invoices';
 export * from './outages';
 export * from './plans';
+export * from './profile';
 export { ok, refuse, formatChf, formatChfDifference } from './outcome';
 export type { ActorScope, CustomerScope } from './shared';
 

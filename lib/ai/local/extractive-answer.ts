@@ -39,8 +39,10 @@ const QUESTION_WORDS = new Set(
   [
     'why', 'when', 'where', 'which', 'does', 'did', 'doe', 'dont', 'want', 'need', 'happen', 'happens', 'anything', 'something', 'its',
     'wann', 'wieso', 'weshalb', 'etwas', 'bekomme', 'bekommen', 'brauche', 'passiert',
-    'pourquoi', 'quand', 'comment', 'quoi', 'quelque', 'chose', 'faut', 'dois', 'veux',
-    'perche', 'quando', 'qualcosa', 'devo', 'voglio', 'succede',
+    'pourquoi', 'quand', 'comment', 'quoi', 'quelque', 'chose', 'faut', 'dois', 'veux', 'veut', 'veulent',
+    'perche', 'quando', 'qualcosa', 'devo', 'voglio', 'vuol', 'vuole', 'vogliono', 'succede',
+    // "ça veut dire quoi ?", "che vuol dire?": what something means; "dire" (say) frames the question.
+    'dire',
     // "how much / how many": asks for a number, names no topic.
     'much', 'many', 'viel', 'wieviel', 'viele', 'combien', 'quanto', 'quanta', 'quanti', 'quante',
   ].map((w) => w),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { prettyVersion } from '@/lib/rag/versions';
 
 /**
  * The turn's decisions stored in answer_traces.details, as the console shows them. Older traces
@@ -17,6 +18,10 @@ const TraceDetails = z.object({
     .nullish(),
   version: z.string().nullish(),
   dialog: z.string().nullish(),
+  /** The signed-in customer's profile fields that shaped the answer (lib/chat/customer-profile.ts). */
+  profile: z
+    .object({ fields: z.array(z.enum(['devices', 'language'])), version: z.string().optional(), language: z.string().optional() })
+    .nullish(),
 });
 
 export type TraceDetails = z.infer<typeof TraceDetails>;
@@ -39,4 +44,11 @@ export function describeGoldenUse(golden: NonNullable<TraceDetails['golden']>): 
   const why = golden.reason ? (REASONS[golden.reason] ?? golden.reason) : null;
   if (golden.used === 'verbatim') return 'given verbatim';
   return `${golden.used === 'source' ? 'passed to the model as a source' : 'not used'}${why ? ` — ${why}` : ''}`;
+}
+
+/** "devices (Box 5), language (de)": which of the customer's profile fields shaped the answer. */
+export function describeProfileUse(profile: NonNullable<TraceDetails['profile']>): string {
+  return profile.fields
+    .map((field) => (field === 'devices' && profile.version ? `devices (${prettyVersion(profile.version)})` : field === 'language' && profile.language ? `language (${profile.language})` : field))
+    .join(', ');
 }

@@ -105,3 +105,20 @@ export function writeTestCorpus(): string {
   fs.writeFileSync(path.join(dir, 'manuals', 'box3-quick-start.pdf'), minimalPdf(['Alpenwave Box 3 quick start', 'Connect the grey DSL cable to the wall socket.']));
   return dir;
 }
+
+/** The demo articles about the two Box versions and roaming, in all four languages, with the shipped synonyms. */
+export function writeBoxCorpus(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-box-'));
+  const root = path.join(process.cwd(), 'content', 'articles');
+  // The search synonyms ship with the articles (router/modem → Box).
+  fs.copyFileSync(path.join(root, 'synonyms.txt'), path.join(dir, 'synonyms.txt'));
+  for (const lang of fs.readdirSync(root).filter((entry) => fs.statSync(path.join(root, entry)).isDirectory())) {
+    for (const file of fs.readdirSync(path.join(root, lang))) {
+      const text = fs.readFileSync(path.join(root, lang, file), 'utf8');
+      if (!/^version: box[35]$/m.test(text) && !/^id: roaming-zones/m.test(text)) continue;
+      fs.mkdirSync(path.join(dir, lang), { recursive: true });
+      fs.writeFileSync(path.join(dir, lang, file), text);
+    }
+  }
+  return dir;
+}

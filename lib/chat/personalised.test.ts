@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { readUIMessageStream } from 'ai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbedder } from '@/lib/ai/models';
+import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '@/lib/ai/testing/openai-compatible-server';
+import { seedDemoCustomers } from '@/lib/actions/seed';
+import { parseConfig, type Config } from '@/lib/config';
+import type { Database } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
+import { customers, devices, users } from '@/lib/db/schema';
+import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
+import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
+import { testBackends } from '@/lib/db/test-databases';
+import type { ChatUIMessage } from '@/lib/domain/chat';
+import { runIngest } from '@/lib/rag/ingest/run';
+import { writeBoxCorpus } from '@/lib/rag/ingest/test-corpus';
+import { REPLIES } from '@/lib/rag/replies';
+import { anonKeyOf } from './anon-key';
+import { startChatTurn } from './turn';
+
+/**
+ * The chat knows the signed-in customer: their equipment decides which version's article (or
+ * golden answer) they get, without asking; anonymous visitors, staff and customers with both
+ * models are still asked. Through the real turn, storage and traces.
+ */
+
+const local = parseConfig({});
+const visitor = { kind: 'anon' as const, anonKey: anonKeyOf('p'.repeat(43)) };
+const NOW = new Date();
+
+type Reply = { text: string; outcome?: string; cited: string[]; suggestions: string[]; lang?: string; messageId: string };
+
+describe.each(testBackends())('answers shaped by the customer’s account on $name', ({ open }) => {
+  let database: Database;
+  let dir: string;
+  const userIds = new Map<string, string>();
+
+  beforeAll(async () => {
+    database = await open();
+    dir = writeBoxCorpus();
+    await runIngest(database.db, { dir, source: 'demo', embedder: createEmbedder({ provider: 'local' }) });
+    await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
+    await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
+    await seedDemoCustomers(database.db, { now: NOW });
+    for (const row of await database.db.select({ id: users.id, email: users.email }).from(users)) userIds.set(row.email, row.id);
+  }, 120_000);
+  afterAll(async () => {
+    await database?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function say(
+    conversationId: string,
+    text: string,
+    { as, locale, config = local }: { as?: string; locale?: 'en' | 'de' | 'fr' | 'it'; config?: Config } = {},
+  ): Promise<Reply> {
+    const owner = as ? { kind: 'user' as const, userId: userIds.get(as)! } : visitor;
+    const started = await startChatTurn({
+      db: database.db,
+      config,
+      owner,
+      signedIn: as !== undefined,
+      now: NOW,
+      request: { conversationId, locale, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } },
+    });
+    if (!started.ok) throw new Error('turn refused');
+    let last: ChatUIMessage | undefined;
+    for await (const message of readUIMessageStream<ChatUIMessage>({ stream: started.stream })) last = message;
+    const meta = last!.metadata!;
+    return {
+      text: last!.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
+      outcome: meta.outcome,
+      cited: (meta.citations ?? []).map((c) => c.documentId),
+      suggestions: meta.suggestions ?? [],
+      lang: meta.lang,
+      messageId: meta.messageId!,
+    };
+  }
+
+  async function traceProfile(messageId: string): Promise<unknown> {
+    const [trace] = await queryRows<{ details: { profile?: unknown } }>(database.db, sql`select details from answer_traces where message_id = ${messageId}`);
+    return trace?.details.profile;
+  }
+
+  it('answers a Box 5 customer from the Box 5 article without asking, says so, and offers the other model', async () => {
+    const id = randomUUID();
+    const answer = await say(id, 'Wie ändere ich mein WLAN-Passwort?', { as: 'anna.meier@example.ch', locale: 'de' });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.cited).toContain('wifi-password-box5-de');
+    expect(answer.cited).not.toContain('wifi-password-box3-de');
+    expect(answer.text.startsWith(REPLIES.de.forYourVersion('Box 5'))).toBe(true);
+    expect(answer.suggestions).toEqual(['Box 3']);
+    expect(await traceProfile(answer.messageId)).toEqual({ fields: ['devices'], version: 'box5' });
+    // The other model, one tap away: the same question, for the Box 3.
+    const other = await say(id, 'Box 3', { as: 'anna.meier@example.ch', locale: 'de' });
+    expect(other.cited).toContain('wifi-password-box3-de');
+    expect(other.text.startsWith(REPLIES.de.forYourVersion('Box 5'))).toBe(false);
+  });
+
+  it('answers a Box 3 customer from the Box 3 article, in their language', async () => {
+    const answer = await say(randomUUID(), 'Come cambio la password del Wi-Fi?', { as: 'luca.rossi@example.ch', locale: 'it' });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.cited).toContain('wifi-password-box3-it');
+    expect(answer.lang).toBe('it');
+    expect(answer.suggestions).toEqual(['Box 5']);
+  });
+
+  it('gives a Box 5 golden answer to a Box 5 customer, and never to a Box 3 customer', async () => {
+    // golden-en-002 is "How do I restart my Box 5?".
+    const box5 = await say(randomUUID(), 'How do I restart my box?', { as: 'james.miller@example.com', locale: 'en' });
+    expect(box5.outcome).toBe('golden');
+    expect(box5.cited).toEqual(['modem-restart-box5-en']);
+    expect(box5.text.startsWith(REPLIES.en.forYourVersion('Box 5'))).toBe(true);
+    const box3 = await say(randomUUID(), 'How do I restart my box?', { as: 'luca.rossi@example.ch', locale: 'en' });
+    expect(box3.outcome).toBe('answered');
+    expect(box3.cited).toContain('modem-restart-box3-en');
+    expect(box3.cited).not.toContain('modem-restart-box5-en');
+  });
+
+  it('still asks anonymous visitors and staff, who have no profile', async () => {
+    expect((await say(randomUUID(), 'How do I change my Wi-Fi password?')).outcome).toBe('clarify');
+    const staff = await say(randomUUID(), 'How do I change my Wi-Fi password?', { as: 'expert@alpenwave.example' });
+    expect(staff.outcome).toBe('clarify');
+    expect(await traceProfile(staff.messageId)).toBeUndefined();
+  });
+
+  it('answers a message too short to tell its language in the customer’s own language, and records that', async () => {
+    const answer = await say(randomUUID(), 'Wi-Fi?', { as: 'claire.dubois@example.ch', locale: 'en' });
+    expect(answer.lang).toBe('fr');
+    expect(await traceProfile(answer.messageId)).toMatchObject({ fields: expect.arrayContaining(['language']), language: 'fr' });
+  });
+
+  describe('with an LLM', () => {
+    let server: OpenAICompatibleServer;
+    beforeAll(async () => {
+      server = await startOpenAICompatibleServer({ reply: { kind: 'text', chunks: ['Open the app.'] } });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('tells the model only the profile field that shapes the answer: the model, not the person', async () => {
+      const config = parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url });
+      await say(randomUUID(), 'How do I change my Wi-Fi password?', { as: 'james.miller@example.com', locale: 'en', config });
+      const chat = server.requests.filter((r) => r.path.endsWith('/chat/completions'));
+      expect(chat.length).toBeGreaterThan(0);
+      const sent = JSON.stringify(chat.map((r) => r.body));
+      expect(sent).toContain('their modem is the Box 5');
+      const [james] = await database.db.select().from(customers).where(eq(customers.email, 'james.miller@example.com'));
+      for (const secret of [james!.name, james!.email, james!.phone, james!.street, james!.customerNumber, james!.postcode]) expect(sent).not.toContain(secret);
+    });
+  });
+
+  // Last: it gives a customer a second model.
+  it('asks a customer who has both models which one', async () => {
+    const [james] = await database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, 'james.miller@example.com'));
+    await database.db.insert(devices).values({ customerId: james!.id, model: 'Box 3', serial: 'AWB3-TEST-0001', firmware: '3.2.1', status: 'online', lastSeenAt: NOW });
+    const answer = await say(randomUUID(), 'How do I change my Wi-Fi password?', { as: 'james.miller@example.com', locale: 'en' });
+    expect(answer.outcome).toBe('clarify');
+    expect(answer.suggestions).toEqual(['Box 3', 'Box 5']);
+  });
+});
