@@ -54,6 +54,8 @@ export type SearchHit = {
   ranks: { vector: number | null; fts: number | null; simple: number | null; fused: number; rerank: number | null };
   /** The passage's place in its article: 1 = the opening. */
   section?: number;
+  /** The article's translation group (front matter translation_of): the same article in other languages shares it. */
+  translationOf?: string | null;
 };
 
 export type SearchDeps = { db: Db; embedder: Embedder; reranker?: RerankingModelV4 };
@@ -98,11 +100,11 @@ function textLeg(o: {
 
 type Row = {
   id: number; document_id: string; title: string; slug: string; heading_path: string; anchor: string | null;
-  content: string; lang: string; version: string | null; audience: 'public' | 'internal'; ordinal: number;
+  content: string; lang: string; version: string | null; audience: 'public' | 'internal'; ordinal: number; translation_of: string | null;
 };
 
 /** The columns a Row is read from (chunks c joined with documents d). */
-const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience, c.ordinal');
+const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience, c.ordinal, d.translation_of');
 
 const NO_RANKS: SearchHit['ranks'] = { vector: null, fts: null, simple: null, fused: 0, rerank: null };
 
@@ -111,6 +113,7 @@ function hitFromRow(row: Row, score: number, ranks: SearchHit['ranks']): SearchH
     chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
     content: row.content, lang: row.lang, version: row.version, audience: row.audience, score, ranks,
     section: Number(row.ordinal) + 1,
+    translationOf: row.translation_of,
   };
 }
 

@@ -3,11 +3,11 @@ import type { SearchHit } from './search';
 import { versionChoice } from './select-sources';
 
 let next = 0;
-function hit(documentId: string, score: number, version: string | null = null): SearchHit {
+function hit(documentId: string, score: number, version: string | null = null, translationOf?: string): SearchHit {
   next++;
   return {
-    chunkId: next, documentId, title: documentId, slug: documentId, headingPath: '', anchor: null, content: '', lang: 'en', version,
-    audience: 'public', score, ranks: { vector: null, fts: null, simple: null, fused: next, rerank: next },
+    chunkId: next, documentId, title: documentId, slug: documentId, headingPath: '', anchor: null, content: '', lang: documentId.slice(-2), version,
+    audience: 'public', score, ranks: { vector: null, fts: null, simple: null, fused: next, rerank: next }, translationOf,
   };
 }
 
@@ -27,5 +27,10 @@ describe('versionChoice', () => {
   it('not when the versioned pair is well behind the best article, or has no sibling', () => {
     expect(versionChoice([hit('payment-methods-en', 0.7), hit('restart-box5-en', 0.5, 'box5'), hit('restart-box3-en', 0.48, 'box3')])).toBeNull();
     expect(versionChoice([hit('restart-box5-en', 0.6, 'box5'), hit('leds-box5-en', 0.5, 'box5'), hit('ipv6-en', 0.4)])).toBeNull();
+  });
+
+  it('also when the other version’s article exists only in another language (its translation group is the same article)', () => {
+    const hits = [hit('reset-box5-fr', 0.6, 'box5', 'reset-box5'), hit('reset-box3-en', 0.5, 'box3', 'reset-box3'), hit('ipv6-fr', 0.4)];
+    expect(versionChoice(hits)).toEqual({ versions: ['box3', 'box5'], documents: { box3: 'reset-box3-en', box5: 'reset-box5-fr' } });
   });
 });

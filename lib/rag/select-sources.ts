@@ -15,6 +15,14 @@ export type VersionChoice = {
 /** How close to the best article a versioned one must score for its version to decide the answer. */
 const VERSIONED_NEAR_BEST = 0.9;
 
+/** What identifies a versioned article across its versions: "restart-box5-en" → "restart--en", "restart-", and its translation group's "restart-". */
+function articleKeys(hit: SearchHit): string[] {
+  const id = hit.documentId.replace(hit.version!, '');
+  const keys = [id, id.endsWith(`-${hit.lang}`) ? id.slice(0, -hit.lang.length - 1) : id];
+  if (hit.translationOf) keys.push(hit.translationOf.replace(hit.version!, ''));
+  return keys;
+}
+
 /** Two of the best documents differ only by version: the answer depends on which one they have. */
 export function versionChoice(hits: SearchHit[]): VersionChoice | null {
   const top = uniqueDocuments(hits).slice(0, 5);
@@ -23,9 +31,10 @@ export function versionChoice(hits: SearchHit[]): VersionChoice | null {
   // ahead of the article whose answer depends on the version.
   const best = top.find((h) => h.version && h.score >= top[0]!.score * VERSIONED_NEAR_BEST);
   if (!best?.version) return null;
-  const siblings = top.filter(
-    (h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && h.documentId.replace(h.version, '') === best.documentId.replace(best.version!, ''),
-  );
+  // The same article in another version, in any language (the other version's may exist in fewer
+  // languages): its id without the version (and language), or its translation group, is the same.
+  const bestKeys = articleKeys(best);
+  const siblings = top.filter((h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && articleKeys(h).some((k) => bestKeys.includes(k)));
   if (siblings.length === 0) return null;
   const documents: Record<string, string> = {};
   for (const hit of [best, ...siblings]) documents[hit.version!] ??= hit.documentId;

@@ -1,0 +1,110 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { ask, DEMO, expectOnConsole, signIn } from './helpers';
+
+/**
+ * The chat knows who it is talking to (built-in model): signed in, each demo customer gets the
+ * article for their own Box — no "which one do you have?" — in their language, with a line saying
+ * so; anonymous visitors are still asked; the console's trace shows which profile field decided.
+ *
+ * Demo accounts (content/seed/customers.json): Anna (de) and Claire (fr) and James (en) have a
+ * Box 5, Luca (it) a Box 3. Port forwarding and the Box 3 factory reset are written in English
+ * only, so they are asked in English.
+ */
+
+const BOX = { box5: /box-5|box5/, box3: /box-3|box3/ } as const;
+const NOTE = {
+  en: (label: string) => `For your ${label}, as on your account:`,
+  de: (label: string) => `Für Ihre ${label} gemäss Ihrem Konto:`,
+  fr: (label: string) => `Pour votre ${label}, selon votre compte :`,
+  it: (label: string) => `Per il vostro ${label}, secondo il vostro conto:`,
+} as const;
+
+const CUSTOMERS = [
+  {
+    email: 'anna.meier@example.ch',
+    lang: 'de',
+    box: 'box5',
+    questions: ['Wie ändere ich mein WLAN-Passwort?', 'Wie starte ich meine Box neu?', 'Was bedeutet das orange Licht an meiner Box?'],
+  },
+  {
+    email: 'luca.rossi@example.ch',
+    lang: 'it',
+    box: 'box3',
+    questions: ['Come cambio la password del Wi-Fi?', 'Come riavvio il modem?', 'Cosa significa la luce arancione sul modem?'],
+  },
+  {
+    email: 'claire.dubois@example.ch',
+    lang: 'fr',
+    box: 'box5',
+    questions: ['Comment changer le mot de passe Wi-Fi ?', 'Comment redémarrer ma box ?', 'Que signifie la lumière orange sur ma box ?', 'Comment réinitialiser ma box ?'],
+  },
+  {
+    email: 'james.miller@example.com',
+    lang: 'en',
+    box: 'box5',
+    questions: ['How do I change my Wi-Fi password?', 'How do I restart my box?', 'What does the orange light on my box mean?', 'How do I do a factory reset?', 'How do I set up port forwarding?'],
+  },
+] as const;
+
+/** Signed in on the English site: the answers follow the customer's own language, not the page's. */
+async function customerPage(browser: Browser, email: string) {
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const page = await context.newPage();
+  await signIn(page, email, undefined, '/login?callbackUrl=/chat');
+  await expect(page).toHaveURL(/\/chat/);
+  return { context, page };
+}
+
+for (const customer of CUSTOMERS) {
+  test(`${customer.email} (${customer.box}) gets their own Box's articles without being asked which one`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const { context, page } = await customerPage(browser, customer.email);
+    const label = customer.box === 'box5' ? 'Box 5' : 'Box 3';
+    for (const question of customer.questions) {
+      const answer = await ask(page, question);
+      await expect(answer, question).toHaveAttribute('data-outcome', /^(answered|golden)$/);
+      await expect(answer, question).toContainText(NOTE[customer.lang](label));
+      await expect(answer.getByTestId('chat-citation').first(), question).toHaveAttribute('href', BOX[customer.box]);
+      // The other model is one tap away.
+      await expect(answer.getByTestId('chat-suggestion'), question).toHaveText([customer.box === 'box5' ? 'Box 3' : 'Box 5']);
+    }
+    await context.close();
+  });
+}
+
+test('anonymous visitors are still asked which Box they have', async ({ browser }) => {
+  for (const { locale, question } of [
+    { locale: 'de-CH', question: 'Wie ändere ich mein WLAN-Passwort?' },
+    { locale: 'it-CH', question: 'Come riavvio il modem?' },
+  ]) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto('/chat');
+    await expect(await ask(page, question)).toHaveAttribute('data-outcome', 'clarify');
+    await context.close();
+  }
+});
+
+test('the other model’s answer is one tap away, and the console’s trace shows which profile field decided', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page } = await customerPage(browser, 'james.miller@example.com');
+  const answer = await ask(page, 'How do I change my Wi-Fi password?');
+  await expect(answer.getByTestId('chat-citation').first()).toHaveAttribute('href', BOX.box5);
+  const conversationId = await page.locator('[data-conversation-id][aria-current="true"]').getAttribute('data-conversation-id');
+  expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
+  await answer.getByTestId('chat-suggestion').filter({ hasText: 'Box 3' }).click();
+  const other = page.locator('[data-testid="chat-message"][data-role="assistant"]').nth(1);
+  await expect(other).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
+  await expect(other.getByTestId('chat-citation').first()).toHaveAttribute('href', BOX.box3);
+  await context.close();
+
+  const staff = await browser.newContext();
+  const expert = await staff.newPage();
+  await signIn(expert, DEMO.expert);
+  await expectOnConsole(expert, 'Sofia Keller');
+  await expert.goto(`/admin/conversations/${conversationId}`);
+  const first = expert.locator('[data-testid="console-message"][data-role="assistant"]').first();
+  await first.getByTestId('trace-panel').locator('summary').click();
+  await expect(first.getByTestId('trace-profile')).toHaveText('devices (Box 5)');
+  await staff.close();
+});
