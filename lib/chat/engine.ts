@@ -10,7 +10,8 @@ import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion, prettyVersion } from '@/lib/rag/versions';
 import { readClarificationReply } from './clarification';
 import { leansOnPrevious } from './leans-on-previous';
-import { customerVersion, type ProfileUse } from './customer-profile';
+import { customerVersion, type ProfileField, type ProfileUse } from './customer-profile';
+import { troubleContext } from './troubleshooting';
 import type { DialogState } from './dialog-state';
 import { answerWithModelTools } from './model-turn';
 import type { ModelTurnContext, TurnInput, TurnResult, TurnSink } from './turn-types';
@@ -86,10 +87,11 @@ function answerVersion(deps: AnswerDeps, input: TurnInput, understood: { standal
 }
 
 /** Which profile fields shaped the turn: the customer's equipment (its version), their language. */
-function profileUse({ version, fromProfile }: { version: string | undefined; fromProfile: boolean }, language: string | null): ProfileUse | undefined {
+function profileUse({ version, fromProfile }: { version: string | undefined; fromProfile: boolean }, language: string | null, more: ProfileField[] = []): ProfileUse | undefined {
   const fields: ProfileUse['fields'] = [];
   if (fromProfile && version) fields.push('devices');
   if (language) fields.push('language');
+  for (const field of more) if (!fields.includes(field)) fields.push(field);
   if (fields.length === 0) return undefined;
   return { fields, ...(fromProfile && version ? { version } : {}), ...(language ? { language } : {}) };
 }
@@ -187,6 +189,8 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
 
   async function answerKnowledge(answerLang: Locale): Promise<TurnResult> {
     const chosen = answerVersion(deps, input, understood);
+    // "My internet is slow": what the account knows (an outage here, the Box offline) comes first.
+    const trouble = troubleContext(input.customer, input.question, answerLang);
     const result = await answerFromKnowledge(
       deps,
       {
@@ -198,11 +202,13 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
         document: understood.document,
         lang: answerLang,
         abortSignal: input.abortSignal,
+        ...(trouble ? { lead: trouble.lead } : {}),
       },
       sink,
     );
-    const profile = profileUse(chosen, answerLang === languageFromProfile ? languageFromProfile : null);
-    return { ...result, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note, ...(profile ? { profile } : {}) };
+    const profile = profileUse(chosen, answerLang === languageFromProfile ? languageFromProfile : null, trouble?.fields);
+    const suggestions = trouble?.suggestion ? [...(result.suggestions ?? []), trouble.suggestion] : result.suggestions;
+    return { ...result, suggestions, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note, ...(profile ? { profile } : {}) };
   }
 }
 

@@ -132,6 +132,32 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
     expect(await traceProfile(answer.messageId)).toMatchObject({ fields: expect.arrayContaining(['language']), language: 'fr' });
   });
 
+  describe('a reported problem meets what the account knows', () => {
+    it('says an outage in the customer’s area first (Claire: TV, Lausanne), then the help center', async () => {
+      const answer = await say(randomUUID(), 'la TV ne marche pas', { as: 'claire.dubois@example.ch', locale: 'fr' });
+      expect(answer.text.startsWith('Une panne TV est en cours dans la région de Lausanne')).toBe(true);
+      expect(await traceProfile(answer.messageId)).toMatchObject({ fields: expect.arrayContaining(['outages']) });
+    });
+
+    it('says an offline Box first and offers a line test, which the next tap proposes on an approval card (Luca)', async () => {
+      const id = randomUUID();
+      const answer = await say(id, 'internet non funziona', { as: 'luca.rossi@example.ch', locale: 'it' });
+      expect(answer.text.startsWith(REPLIES.it.boxOffline)).toBe(true);
+      expect(answer.suggestions).toContain(REPLIES.it.lineTestOffer);
+      const test = await say(id, REPLIES.it.lineTestOffer, { as: 'luca.rossi@example.ch', locale: 'it' });
+      expect(test.outcome).toBe('approval');
+    });
+
+    it('says nothing of the kind when the account knows no cause (Anna: the Zürich outage is over), nor for visitors', async () => {
+      const anna = await say(randomUUID(), 'Mein Internet ist langsam', { as: 'anna.meier@example.ch', locale: 'de' });
+      expect(anna.outcome).toBe('answered');
+      expect(anna.text).not.toContain('Störung');
+      expect(anna.text).not.toContain(REPLIES.de.boxOffline);
+      const visitor = await say(randomUUID(), 'la TV ne marche pas', { locale: 'fr' });
+      expect(visitor.text).not.toContain('Lausanne');
+    });
+  });
+
   describe('with an LLM', () => {
     let server: OpenAICompatibleServer;
     beforeAll(async () => {

@@ -90,6 +90,8 @@ export type KnowledgeQuestion = {
   version?: string;
   /** The version is the customer's own equipment, from their account: the answer says so and offers the others. */
   versionFromProfile?: boolean;
+  /** Said before the answer, whatever it is (what the customer's account knows of their problem: an outage in their area). */
+  lead?: string;
   /**
    * The article a clarification led to, in the chosen version: it is searched first (the
    * customer answered a question about that article), then the whole help center.
@@ -236,7 +238,7 @@ async function matchGolden(
  */
 async function goldenStage(
   deps: AnswerDeps,
-  question: { standalone: string; standaloneKind: StandaloneKind; lang: Locale; version: string | undefined; personal: PersonalVersion | null },
+  question: { standalone: string; standaloneKind: StandaloneKind; lang: Locale; version: string | undefined; personal: PersonalVersion | null; lead?: string },
   sink: AnswerSink,
   out: AnswerStream,
   base: Omit<ReturnType<typeof noRetrieval>, 'version'> & { version: string | null },
@@ -247,6 +249,7 @@ async function goldenStage(
   sink.citations?.(citations);
   // An expert's answer for the customer's own model: said so, with the other models one tap away.
   const personal = question.personal && match.version === question.version ? question.personal : null;
+  if (question.lead) out.emitWhole(`${question.lead}\n\n`);
   if (personal) out.emitWhole(`${personal.note}\n\n`);
   out.emitWhole(match.golden.answer);
   const verbatim = out.finish({
@@ -278,7 +281,7 @@ export async function answerFromGolden(deps: AnswerDeps, input: KnowledgeQuestio
   const version = input.version ?? mentionedVersion(input.standalone, versions);
   const base = { ...noRetrieval(input.lang, input.standalone), version: version ?? null };
   const personal = personalVersion(input, version, deps.termStats.versions);
-  const { verbatim } = await goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version, personal }, sink, out, base);
+  const { verbatim } = await goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version, personal, lead: input.lead }, sink, out, base);
   return verbatim;
 }
 
@@ -320,7 +323,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
 
   // Experts beat models: a golden answer to this very question is given verbatim, with no model call.
   const personal = personalVersion(input, version, deps.termStats.versions);
-  const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version, personal }, sink, out, base);
+  const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version, personal, lead: input.lead }, sink, out, base);
   if (verbatim) return verbatim;
   const goldenDocs = match && golden?.used === 'source' ? match.sources : [];
   const goldenSource: GoldenSource | undefined =
@@ -334,7 +337,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
 
   const noAnswer = (extra: Partial<AnswerResult>): AnswerResult => {
     const outOfScope = hits.length === 0 && knownShare(query, lang, deps.termStats) < 0.5;
-    if (!out.text) out.emitWhole(outOfScope ? replies.outOfScope : replies.noAnswer);
+    if (!out.text) out.emitWhole(outOfScope ? replies.outOfScope : input.lead ? `${input.lead}\n\n${replies.noAnswer}` : replies.noAnswer);
     return out.finish({
       ...base,
       route: outOfScope ? 'out_of_scope' : 'knowledge',
@@ -372,7 +375,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   const languageNotice = sources.length > 0 && sources.every((s) => s.lang !== lang) ? replies.onlyInLanguages(foreign.map((l) => languageName(l, lang))) : null;
   // The customer's own model decided which article: say so, when an article for it is quoted.
   const forThem = personal && chosen.some((h) => h.version === version) ? personal : null;
-  const notice = [forThem?.note, languageNotice].filter(Boolean).join(' ') || null;
+  const notice = [input.lead, forThem?.note, languageNotice].filter(Boolean).join('\n\n') || null;
   const onText = (text: string) => {
     if (notice && !out.text && text) out.emit(`${notice}\n\n`);
     out.emit(text);

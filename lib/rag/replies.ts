@@ -20,6 +20,14 @@ type Replies = {
   handoffOpened: string;
   /** Before an answer for the one product version the customer's account shows (e.g. "Box 5"). */
   forYourVersion: (label: string) => string;
+  /** Before the troubleshooting article, for a customer whose area has an outage of that service. */
+  outageFirst: (service: string, area: string, until: string | null) => string;
+  /** What the services are called in `outageFirst`. */
+  serviceNames: Record<'internet' | 'tv' | 'mobile', string>;
+  /** Before the troubleshooting article, for a customer whose Box the network sees offline. */
+  boxOffline: string;
+  /** The quick reply that asks for a line test (recognised as that request: an approval card follows). */
+  lineTestOffer: string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -47,6 +55,12 @@ export const REPLIES: Record<Locale, Replies> = {
     onlyInLanguages: (languages) => `Our help article on this is only available in ${list(languages, 'and')}.`,
     handoffOpened: 'I have asked a person from our support team to take over; they will reply here in this chat.',
     forYourVersion: (label) => `For your ${label}, as on your account:`,
+    outageFirst: (service, area, until) =>
+      `There is a known ${service} outage in the ${area} area right now${until ? `, expected to be fixed by ${until}` : ''}. That is most likely the cause; our technicians are on it.`,
+    serviceNames: { internet: 'internet', tv: 'TV', mobile: 'mobile' },
+    boxOffline:
+      'Our network does not see your Box online right now, so it cannot be restarted remotely: switch it off for 30 seconds and on again, and check its cable. I can also test your line from our side.',
+    lineTestOffer: 'Test my line now',
   },
   de: {
     noAnswer:
@@ -70,6 +84,12 @@ export const REPLIES: Record<Locale, Replies> = {
     onlyInLanguages: (languages) => `Unser Hilfeartikel dazu ist nur auf ${list(languages, 'und')} verfügbar.`,
     handoffOpened: 'Ich habe eine Person aus unserem Support-Team gebeten, zu übernehmen; sie antwortet Ihnen hier im Chat.',
     forYourVersion: (label) => `Für Ihre ${label} gemäss Ihrem Konto:`,
+    outageFirst: (service, area, until) =>
+      `Im Gebiet ${area} gibt es zurzeit eine bekannte ${service}-Störung${until ? `, die bis ${until} behoben sein sollte` : ''}. Das ist sehr wahrscheinlich die Ursache; unsere Technik arbeitet daran.`,
+    serviceNames: { internet: 'Internet', tv: 'TV', mobile: 'Mobilfunk' },
+    boxOffline:
+      'Unser Netz sieht Ihre Box zurzeit nicht online, deshalb lässt sie sich nicht aus der Ferne neu starten: Schalten Sie sie 30 Sekunden aus und wieder ein und prüfen Sie das Kabel. Ich kann auch Ihre Leitung von unserer Seite aus testen.',
+    lineTestOffer: 'Meine Leitung jetzt testen',
   },
   fr: {
     noAnswer:
@@ -93,6 +113,12 @@ export const REPLIES: Record<Locale, Replies> = {
     onlyInLanguages: (languages) => `Notre article d'aide à ce sujet n'existe qu'en ${list(languages, 'et')}.`,
     handoffOpened: "J'ai demandé à une personne de notre équipe support de prendre le relais ; elle vous répondra ici, dans ce chat.",
     forYourVersion: (label) => `Pour votre ${label}, selon votre compte :`,
+    outageFirst: (service, area, until) =>
+      `Une panne ${service} est en cours dans la région de ${area}${until ? `, dont la réparation est prévue d'ici ${until}` : ''}. C'est très probablement la cause ; nos techniciens s'en occupent.`,
+    serviceNames: { internet: 'Internet', tv: 'TV', mobile: 'mobile' },
+    boxOffline:
+      "Notre réseau ne voit pas votre Box en ligne pour le moment, elle ne peut donc pas être redémarrée à distance : éteignez-la 30 secondes puis rallumez-la, et vérifiez son câble. Je peux aussi tester votre ligne depuis notre réseau.",
+    lineTestOffer: 'Tester ma ligne maintenant',
   },
   it: {
     noAnswer:
@@ -116,5 +142,11 @@ export const REPLIES: Record<Locale, Replies> = {
     onlyInLanguages: (languages) => `Il nostro articolo su questo argomento è disponibile solo in ${list(languages, 'e')}.`,
     handoffOpened: 'Ho chiesto a una persona del nostro team di supporto di subentrare; le risponderà qui in chat.',
     forYourVersion: (label) => `Per il vostro ${label}, secondo il vostro conto:`,
+    outageFirst: (service, area, until) =>
+      `Al momento c'è un guasto ${service} noto nella zona di ${area}${until ? `, che dovrebbe essere risolto entro ${until}` : ''}. È molto probabilmente la causa; i nostri tecnici ci stanno lavorando.`,
+    serviceNames: { internet: 'Internet', tv: 'TV', mobile: 'della rete mobile' },
+    boxOffline:
+      'La nostra rete non vede il vostro Box online in questo momento, quindi non può essere riavviato a distanza: spegnetelo per 30 secondi e riaccendetelo, e controllate il cavo. Posso anche testare la vostra linea dalla nostra rete.',
+    lineTestOffer: 'Testa la mia linea ora',
   },
 };

@@ -1,6 +1,7 @@
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Outcome } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
-import type { CustomerRow, PlanRow } from '@/lib/db/schema';
+import { outages, type CustomerRow, type OutageRow, type PlanRow } from '@/lib/db/schema';
 import { localDay } from './dates';
 import { loadDevices } from './devices';
 import { ok } from './outcome';
@@ -16,21 +17,30 @@ export type CustomerProfile = {
   devices: { model: string; status: 'online' | 'offline' }[];
   plans: { kind: PlanRow['kind']; planId: string; planName: string }[];
   area: { id: string; name: string };
+  /** Ongoing outages in the customer's area of services they have. */
+  outages: { service: OutageRow['service']; since: Date; expectedEndAt: Date | null }[];
 };
 
 export async function getCustomerProfile(db: Db, { customerId, now }: CustomerScope): Promise<Outcome<CustomerProfile>> {
   const customer = await loadCustomer(db, { customerId });
   if (!customer) return NOT_A_CUSTOMER;
-  const [boxes, subscriptions, catalog, area] = await Promise.all([
+  const [boxes, subscriptions, catalog, area, ongoing] = await Promise.all([
     loadDevices(db, { customerId }),
     loadActiveSubscriptions(db, { customerId }),
     loadCatalog(db),
     loadArea(db, { areaId: customer.areaId }),
+    db
+      .select()
+      .from(outages)
+      .where(and(eq(outages.areaId, customer.areaId), lte(outages.startedAt, now), or(isNull(outages.resolvedAt), gt(outages.resolvedAt, now)))),
   ]);
+  const plans = heldPlans(subscriptions, catalog, localDay(now)).map((h) => ({ kind: h.plan.kind, planId: h.plan.id, planName: h.plan.name }));
+  const kinds = new Set<string>(plans.map((p) => p.kind));
   return ok({
     language: customer.language,
     devices: boxes.map((d) => ({ model: d.model, status: d.status })),
-    plans: heldPlans(subscriptions, catalog, localDay(now)).map((h) => ({ kind: h.plan.kind, planId: h.plan.id, planName: h.plan.name })),
+    plans,
     area,
+    outages: ongoing.filter((o) => kinds.has(o.service)).map((o) => ({ service: o.service, since: o.startedAt, expectedEndAt: o.expectedEndAt })),
   });
 }

@@ -20,7 +20,7 @@ const TraceDetails = z.object({
   dialog: z.string().nullish(),
   /** The signed-in customer's profile fields that shaped the answer (lib/chat/customer-profile.ts). */
   profile: z
-    .object({ fields: z.array(z.enum(['devices', 'language'])), version: z.string().optional(), language: z.string().optional() })
+    .object({ fields: z.array(z.enum(['devices', 'language', 'outages'])), version: z.string().optional(), language: z.string().optional() })
     .nullish(),
 });
 

@@ -1,0 +1,54 @@
+import { fold } from '@/lib/ai/local/text';
+import { DEFAULT_TIME_ZONE } from '@/lib/actions/intents';
+import type { Locale } from '@/lib/i18n/locales';
+import { REPLIES } from '@/lib/rag/replies';
+import type { CustomerProfile, ProfileField } from './customer-profile';
+
+/**
+ * "My internet is slow", "la TV non funziona": a customer reporting that a service does not work.
+ * For a signed-in customer the account may know the cause before any article does — an outage in
+ * their area, their Box offline — and that is said first, with the article's steps after it and,
+ * for an offline Box, a line test one tap away. The cues are the grammar of a complaint in the
+ * four languages, not any article's words.
+ */
+
+export type Service = 'internet' | 'tv' | 'mobile';
+
+const SERVICE_WORDS: [Service, RegExp][] = [
+  ['internet', /\b(internet|wlan|wifi|wi fi|web|connexion|connessione|verbindung|online)\b/],
+  ['tv', /\b(tv|tele|television|televisione|fernsehen|fernseher|replay)\b/],
+  ['mobile', /\b(handy|natel|mobile|portable|cellulare|telefonino|smartphone|4g|5g)\b/],
+];
+
+const PROBLEM =
+  /\b(slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|non funziona|non va|non prende|guasto|bloccato)\b/;
+
+/** The service the message reports a problem with, or null. */
+export function reportedProblem(question: string): Service | null {
+  const text = fold(question).replace(/['’`-]/g, ' ');
+  if (!PROBLEM.test(text)) return null;
+  return SERVICE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+}
+
+export type TroubleContext = { lead: string; suggestion?: string; fields: ProfileField[] };
+
+function when(instant: Date, lang: Locale): string {
+  return new Intl.DateTimeFormat(lang, { weekday: 'long', hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE }).format(instant);
+}
+
+/** What the customer's account says about the problem they report, to say before the article; null when nothing. */
+export function troubleContext(profile: CustomerProfile | null | undefined, question: string, lang: Locale): TroubleContext | null {
+  if (!profile) return null;
+  const service = reportedProblem(question);
+  if (!service) return null;
+  const replies = REPLIES[lang];
+  const outage = profile.outages.find((o) => o.service === service);
+  if (outage) {
+    return { lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, outage.expectedEndAt ? when(outage.expectedEndAt, lang) : null), fields: ['outages'] };
+  }
+  if (service === 'internet' && profile.devices.some((d) => d.status === 'offline')) {
+    // An offline Box cannot be restarted remotely (the customer system refuses): the line test can run.
+    return { lead: replies.boxOffline, suggestion: replies.lineTestOffer, fields: ['devices'] };
+  }
+  return null;
+}
