@@ -15,13 +15,13 @@ import type { CustomerProfile, ProfileField } from './customer-profile';
 export type Service = 'internet' | 'tv' | 'mobile';
 
 const SERVICE_WORDS: [Service, RegExp][] = [
-  ['internet', /\b(internet|wlan|wifi|wi fi|web|connexion|connessione|verbindung|online)\b/],
-  ['tv', /\b(tv|tele|television|televisione|fernsehen|fernseher|replay)\b/],
-  ['mobile', /\b(handy|natel|mobile|portable|cellulare|telefonino|smartphone|4g|5g)\b/],
+  ['internet', /\b(?:internet|wlan|wifi|wi fi|web|connexion|connessione|verbindung|online)\b/],
+  ['tv', /\b(?:tv|tele|television|televisione|fernsehen|fernseher|replay)\b/],
+  ['mobile', /\b(?:handy|natel|mobile|portable|cellulare|telefonino|smartphone|4g|5g)\b/],
 ];
 
 const PROBLEM =
-  /\b(slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|non funziona|non va|non prende|guasto|bloccato)\b/;
+  /\b(?:slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|non funziona|non va|non prende|guasto|bloccato)\b/;
 
 /** The service the message reports a problem with, or null. */
 export function reportedProblem(question: string): Service | null {
