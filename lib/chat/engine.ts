@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { isWriteTool } from '@/lib/domain/account-tools';
-import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type StandaloneKind } from '@/lib/rag/answer';
+import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type KnowledgeQuestion, type StandaloneKind } from '@/lib/rag/answer';
 import { condenseLocally } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/i18n/detect-language';
@@ -34,10 +34,9 @@ function previousLanguage(history: TurnInput['history']): Locale | undefined {
 }
 
 /** The standalone question this message asks, and the version it is about, given the dialog so far. */
-async function understand(
-  deps: AnswerDeps,
-  input: TurnInput,
-): Promise<{ standalone: string; kind: StandaloneKind; version: string | undefined; document?: string; lang?: string; note: string | null }> {
+type Understood = { standalone: string; kind: StandaloneKind; version: string | undefined; document?: string; lang?: string; note: string | null };
+
+async function understand(deps: AnswerDeps, input: TurnInput): Promise<Understood> {
   const dialog = input.dialog ?? {};
   const versions = deps.termStats.versions;
   // The reply to our own "which one do you have?" answers the question we asked about.
@@ -84,6 +83,25 @@ function answerVersion(deps: AnswerDeps, input: TurnInput, understood: { standal
   if (named) return { version: named, fromProfile: false };
   const own = customerVersion(input.customer, deps.termStats.versions);
   return own ? { version: own, fromProfile: true } : { version: undefined, fromProfile: false };
+}
+
+/** The question for the help center: as understood from the dialog, in the version chosen. */
+function knowledgeQuestion(
+  input: TurnInput,
+  understood: Understood,
+  chosen: { version: string | undefined; fromProfile: boolean },
+  lang: Locale,
+): KnowledgeQuestion {
+  return {
+    question: input.question,
+    standalone: understood.standalone,
+    standaloneKind: understood.kind,
+    version: chosen.version,
+    versionFromProfile: chosen.fromProfile,
+    document: understood.document,
+    lang,
+    abortSignal: input.abortSignal,
+  };
 }
 
 /** Which profile fields shaped the turn: the customer's equipment (its version), their language. */
@@ -191,21 +209,7 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
     const chosen = answerVersion(deps, input, understood);
     // "My internet is slow": what the account knows (an outage here, the Box offline) comes first.
     const trouble = troubleContext(input.customer, input.question, answerLang);
-    const result = await answerFromKnowledge(
-      deps,
-      {
-        question: input.question,
-        standalone: understood.standalone,
-        standaloneKind: understood.kind,
-        version: chosen.version,
-        versionFromProfile: chosen.fromProfile,
-        document: understood.document,
-        lang: answerLang,
-        abortSignal: input.abortSignal,
-        ...(trouble ? { lead: trouble.lead } : {}),
-      },
-      sink,
-    );
+    const result = await answerFromKnowledge(deps, { ...knowledgeQuestion(input, understood, chosen, answerLang), ...(trouble ? { lead: trouble.lead } : {}) }, sink);
     const profile = profileUse(chosen, answerLang === languageFromProfile ? languageFromProfile : null, trouble?.fields);
     const suggestions = trouble?.suggestion ? [...(result.suggestions ?? []), trouble.suggestion] : result.suggestions;
     return { ...result, suggestions, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note, ...(profile ? { profile } : {}) };
@@ -231,17 +235,7 @@ async function modelTurn(
   const chosen = answerVersion(deps, input, understood);
   const profile = profileUse(chosen, lang === languageFromProfile ? languageFromProfile : null);
   const used = profile ? { profile } : {};
-  const question = {
-    question: input.question,
-    standalone: understood.standalone,
-    standaloneKind: understood.kind,
-    version: chosen.version,
-    versionFromProfile: chosen.fromProfile,
-    document: understood.document,
-    lang,
-    abortSignal: input.abortSignal,
-  };
-  const golden = await answerFromGolden(deps, question, sink);
+  const golden = await answerFromGolden(deps, knowledgeQuestion(input, understood, chosen, lang), sink);
   if (golden) return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note, ...used };
   // The model sees only the profile fields that shaped the turn (the customer's model), nothing else of the account.
   const ownDevice = chosen.fromProfile && chosen.version ? prettyVersion(chosen.version) : null;
