@@ -3,12 +3,14 @@ import { ask, DEMO, expectOnConsole, signIn } from './helpers';
 
 /**
  * The chat knows who it is talking to (built-in model): signed in, each demo customer gets the
- * article for their own Box — no "which one do you have?" — in their language, with a line saying
- * so; anonymous visitors are still asked; the console's trace shows which profile field decided.
+ * article for their own Box — no "which one do you have?" — in the language they write, with a
+ * line saying so; anonymous visitors are still asked; the console's trace shows which profile
+ * field decided.
  *
- * Demo accounts (content/seed/customers.json): Anna (de) and Claire (fr) and James (en) have a
- * Box 5, Luca (it) a Box 3. Port forwarding and the Box 3 factory reset are written in English
- * only, so they are asked in English.
+ * Demo accounts (content/seed/customers.json): Anna (de) and Claire (fr) have a Box 5, Luca (it)
+ * a Box 3. James (en, Box 5) is the account auth.spec locks out on purpose, so he is not used
+ * here; Anna and Luca also ask in English. Port forwarding and the Box 3 factory reset are
+ * written in English only, so they are asked in English.
  */
 
 const BOX = { box5: /box-5|box5/, box3: /box-3|box3/ } as const;
@@ -19,32 +21,42 @@ const NOTE = {
   it: (label: string) => `Per il vostro ${label}, secondo il vostro conto:`,
 } as const;
 
-const CUSTOMERS = [
+type Lang = keyof typeof NOTE;
+
+const CUSTOMERS: { email: string; box: keyof typeof BOX; questions: [Lang, string][] }[] = [
   {
     email: 'anna.meier@example.ch',
-    lang: 'de',
     box: 'box5',
-    questions: ['Wie ändere ich mein WLAN-Passwort?', 'Wie starte ich meine Box neu?', 'Was bedeutet das orange Licht an meiner Box?'],
+    questions: [
+      ['de', 'Wie ändere ich mein WLAN-Passwort?'],
+      ['de', 'Wie starte ich meine Box neu?'],
+      ['de', 'Was bedeutet das orange Licht an meiner Box?'],
+      ['en', 'How do I do a factory reset?'],
+      ['en', 'How do I set up port forwarding?'],
+    ],
   },
   {
     email: 'luca.rossi@example.ch',
-    lang: 'it',
     box: 'box3',
-    questions: ['Come cambio la password del Wi-Fi?', 'Come riavvio il modem?', 'Cosa significa la luce arancione sul modem?'],
+    questions: [
+      ['it', 'Come cambio la password del Wi-Fi?'],
+      ['it', 'Come riavvio il modem?'],
+      ['it', 'Cosa significa la luce arancione sul modem?'],
+      ['en', 'How do I do a factory reset?'],
+      ['en', 'How do I set up port forwarding?'],
+    ],
   },
   {
     email: 'claire.dubois@example.ch',
-    lang: 'fr',
     box: 'box5',
-    questions: ['Comment changer le mot de passe Wi-Fi ?', 'Comment redémarrer ma box ?', 'Que signifie la lumière orange sur ma box ?', 'Comment réinitialiser ma box ?'],
+    questions: [
+      ['fr', 'Comment changer le mot de passe Wi-Fi ?'],
+      ['fr', 'Comment redémarrer ma box ?'],
+      ['fr', 'Que signifie la lumière orange sur ma box ?'],
+      ['fr', 'Comment réinitialiser ma box ?'],
+    ],
   },
-  {
-    email: 'james.miller@example.com',
-    lang: 'en',
-    box: 'box5',
-    questions: ['How do I change my Wi-Fi password?', 'How do I restart my box?', 'What does the orange light on my box mean?', 'How do I do a factory reset?', 'How do I set up port forwarding?'],
-  },
-] as const;
+];
 
 /** Signed in on the English site: the answers follow the customer's own language, not the page's. */
 async function customerPage(browser: Browser, email: string) {
@@ -60,10 +72,10 @@ for (const customer of CUSTOMERS) {
     test.setTimeout(90_000);
     const { context, page } = await customerPage(browser, customer.email);
     const label = customer.box === 'box5' ? 'Box 5' : 'Box 3';
-    for (const question of customer.questions) {
+    for (const [lang, question] of customer.questions) {
       const answer = await ask(page, question);
       await expect(answer, question).toHaveAttribute('data-outcome', /^(answered|golden)$/);
-      await expect(answer, question).toContainText(NOTE[customer.lang](label));
+      await expect(answer, question).toContainText(NOTE[lang](label));
       await expect(answer.getByTestId('chat-citation').first(), question).toHaveAttribute('href', BOX[customer.box]);
       // The other model is one tap away.
       await expect(answer.getByTestId('chat-suggestion'), question).toHaveText([customer.box === 'box5' ? 'Box 3' : 'Box 5']);
@@ -87,7 +99,7 @@ test('anonymous visitors are still asked which Box they have', async ({ browser 
 
 test('the other model’s answer is one tap away, and the console’s trace shows which profile field decided', async ({ browser }) => {
   test.setTimeout(90_000);
-  const { context, page } = await customerPage(browser, 'james.miller@example.com');
+  const { context, page } = await customerPage(browser, 'anna.meier@example.ch');
   const answer = await ask(page, 'How do I change my Wi-Fi password?');
   await expect(answer.getByTestId('chat-citation').first()).toHaveAttribute('href', BOX.box5);
   const conversationId = await page.locator('[data-conversation-id][aria-current="true"]').getAttribute('data-conversation-id');
