@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { readUIMessageStream } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '@/lib/ai/models';
 import { parseConfig } from '@/lib/config';
@@ -12,7 +11,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeBoxCorpus } from '@/lib/rag/ingest/test-corpus';
 import { anonKeyOf } from './anon-key';
-import type { ChatUIMessage } from '@/lib/domain/chat';
+import { readReply, type Reply } from './testing';
 import { startChatTurn } from './turn';
 
 /**
@@ -22,8 +21,6 @@ import { startChatTurn } from './turn';
 
 const config = parseConfig({});
 const visitor = { kind: 'anon' as const, anonKey: anonKeyOf('d'.repeat(43)) };
-
-type Reply = { text: string; outcome?: string; cited: string[]; suggestions: string[]; lang?: string; messageId: string };
 
 describe.each(testBackends())('dialogs on $name', ({ open }) => {
   let database: Database;
@@ -49,17 +46,7 @@ describe.each(testBackends())('dialogs on $name', ({ open }) => {
       request: { conversationId, locale, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } },
     });
     if (!started.ok) throw new Error('turn refused');
-    let last: ChatUIMessage | undefined;
-    for await (const message of readUIMessageStream<ChatUIMessage>({ stream: started.stream })) last = message;
-    const meta = last!.metadata!;
-    return {
-      text: last!.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
-      outcome: meta.outcome,
-      cited: (meta.citations ?? []).map((c) => c.documentId),
-      suggestions: meta.suggestions ?? [],
-      lang: meta.lang,
-      messageId: meta.messageId!,
-    };
+    return readReply(started.stream);
   }
 
   it.each([

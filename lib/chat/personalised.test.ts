@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { readUIMessageStream } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '@/lib/ai/models';
 import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '@/lib/ai/testing/openai-compatible-server';
@@ -13,11 +12,11 @@ import { customers, devices, users } from '@/lib/db/schema';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { testBackends } from '@/lib/db/test-databases';
-import type { ChatUIMessage } from '@/lib/domain/chat';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeBoxCorpus } from '@/lib/rag/ingest/test-corpus';
 import { REPLIES } from '@/lib/rag/replies';
 import { anonKeyOf } from './anon-key';
+import { readReply, type Reply } from './testing';
 import { startChatTurn } from './turn';
 
 /**
@@ -29,8 +28,6 @@ import { startChatTurn } from './turn';
 const local = parseConfig({});
 const visitor = { kind: 'anon' as const, anonKey: anonKeyOf('p'.repeat(43)) };
 const NOW = new Date();
-
-type Reply = { text: string; outcome?: string; cited: string[]; suggestions: string[]; lang?: string; messageId: string };
 
 describe.each(testBackends())('answers shaped by the customer’s account on $name', ({ open }) => {
   let database: Database;
@@ -66,17 +63,7 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
       request: { conversationId, locale, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } },
     });
     if (!started.ok) throw new Error('turn refused');
-    let last: ChatUIMessage | undefined;
-    for await (const message of readUIMessageStream<ChatUIMessage>({ stream: started.stream })) last = message;
-    const meta = last!.metadata!;
-    return {
-      text: last!.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join(''),
-      outcome: meta.outcome,
-      cited: (meta.citations ?? []).map((c) => c.documentId),
-      suggestions: meta.suggestions ?? [],
-      lang: meta.lang,
-      messageId: meta.messageId!,
-    };
+    return readReply(started.stream);
   }
 
   async function traceProfile(messageId: string): Promise<unknown> {
