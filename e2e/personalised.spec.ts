@@ -120,3 +120,28 @@ test('the other model’s answer is one tap away, and the console’s trace show
   await expect(first.getByTestId('trace-profile')).toHaveText('devices (Box 5)');
   await staff.close();
 });
+
+test('a reported problem meets the account: an outage in the area is said first, an offline Box gets a line test one tap away', async ({ browser }) => {
+  test.setTimeout(90_000);
+  // Anna's area, Zürich, has an ongoing internet outage (content/seed/customers.json).
+  const anna = await customerPage(browser, 'anna.meier@example.ch');
+  const slow = await ask(anna.page, 'My internet is slow');
+  await expect(slow).toHaveAttribute('data-outcome', 'answered');
+  await expect(slow).toContainText(/There is a known internet outage in the Zürich area right now, expected to be fixed by (today|tomorrow) \d\d:\d\d\./);
+  await expect(slow.getByTestId('chat-citation').first()).toHaveAttribute('href', /\/articles\/slow-internet/);
+  // A general article: no "for your Box 5" line and no other model to pick.
+  await expect(slow).not.toContainText(NOTE.en('Box 5'));
+  await expect(slow.getByTestId('chat-suggestion')).toHaveCount(0);
+  await anna.context.close();
+
+  // Luca's Box 3 is offline: it cannot be restarted remotely, so the line test is offered.
+  const luca = await customerPage(browser, 'luca.rossi@example.ch');
+  const down = await ask(luca.page, 'Internet non funziona da stamattina');
+  await expect(down).toContainText('La nostra rete non vede il vostro Box online');
+  await down.getByTestId('chat-suggestion').filter({ hasText: 'Testa la mia linea ora' }).click();
+  const proposal = luca.page.locator('[data-testid="chat-message"][data-role="assistant"]').nth(1);
+  await expect(proposal).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
+  await expect(proposal).toHaveAttribute('data-outcome', 'approval');
+  await expect(proposal.getByTestId('chat-approval')).toBeVisible();
+  await luca.context.close();
+});

@@ -135,11 +135,21 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
       expect(test.outcome).toBe('approval');
     });
 
-    it('says nothing of the kind when the account knows no cause (Anna: the Zürich outage is over), nor for visitors', async () => {
-      const anna = await say(randomUUID(), 'Mein Internet ist langsam', { as: 'anna.meier@example.ch', locale: 'de' });
-      expect(anna.outcome).toBe('answered');
-      expect(anna.text).not.toContain('Störung');
-      expect(anna.text).not.toContain(REPLIES.de.boxOffline);
+    it('says an ongoing internet outage first when the customer reports slow internet (Anna: Zürich), and then the help center', async () => {
+      const answer = await say(randomUUID(), 'My internet is slow', { as: 'anna.meier@example.ch', locale: 'en' });
+      expect(answer.outcome).toBe('answered');
+      expect(answer.text.startsWith('There is a known internet outage in the Zürich area right now')).toBe(true);
+      // This test corpus has only Box articles; e2e/personalised.spec.ts checks the citation on the demo corpus.
+      expect(answer.cited.length).toBeGreaterThan(0);
+      const german = await say(randomUUID(), 'Mein Internet ist langsam', { as: 'anna.meier@example.ch', locale: 'de' });
+      expect(german.text.startsWith('Im Gebiet Zürich gibt es zurzeit eine bekannte Internet-Störung')).toBe(true);
+    });
+
+    it('says nothing of the kind when the account knows no cause (James: no outage in Bern, Box online), nor for visitors', async () => {
+      const james = await say(randomUUID(), 'My internet is slow', { as: 'james.miller@example.com', locale: 'en' });
+      expect(james.outcome).toBe('answered');
+      expect(james.text).not.toContain('outage');
+      expect(james.text).not.toContain(REPLIES.en.boxOffline);
       const visitor = await say(randomUUID(), 'la TV ne marche pas', { locale: 'fr' });
       expect(visitor.text).not.toContain('Lausanne');
     });

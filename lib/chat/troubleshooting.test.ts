@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reportedProblem } from './troubleshooting';
+import { REPLIES } from '@/lib/rag/replies';
+import type { CustomerProfile } from './customer-profile';
+import { reportedProblem, troubleContext } from './troubleshooting';
 
 describe('reportedProblem', () => {
   it.each([
@@ -21,5 +23,41 @@ describe('reportedProblem', () => {
     for (const question of ['How much does Wave TV Plus cost?', 'Wie ändere ich mein WLAN-Passwort?', 'everything is slow today', 'Comment payer ma facture ?']) {
       expect(reportedProblem(question), question).toBeNull();
     }
+  });
+});
+
+describe('troubleContext', () => {
+  // 10:00 in Zurich on Monday 23 November 2026.
+  const asOf = new Date('2026-11-23T09:00:00Z');
+  const profile = (over: Partial<CustomerProfile> = {}): CustomerProfile => ({
+    asOf,
+    language: 'en',
+    devices: [{ model: 'Box 5', status: 'online' }],
+    plans: [{ kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
+    area: { id: 'zurich', name: 'Zürich' },
+    outages: [],
+    ...over,
+  });
+  const outage = (expectedEndAt: string | null) => ({ outages: [{ service: 'internet' as const, since: new Date('2026-11-23T07:00:00Z'), expectedEndAt: expectedEndAt ? new Date(expectedEndAt) : null }] });
+
+  it('says an outage of the reported service first, with its end as a customer would say it', () => {
+    expect(troubleContext(profile(outage('2026-11-23T13:00:00Z')), 'my internet is slow', 'en')).toEqual({
+      lead: REPLIES.en.outageFirst('internet', 'Zürich', 'today 14:00'),
+      fields: ['outages'],
+    });
+    expect(troubleContext(profile(outage('2026-11-24T08:00:00Z')), 'Mein Internet ist langsam', 'de')?.lead).toContain('morgen 09:00');
+    expect(troubleContext(profile(outage('2026-11-27T08:00:00Z')), 'internet lento', 'it')?.lead).toContain('venerdì 09:00');
+    expect(troubleContext(profile(outage(null)), 'internet lent', 'fr')?.lead).toBe(REPLIES.fr.outageFirst('Internet', 'Zürich', null));
+  });
+
+  it('says an offline Box and offers the line test; nothing when the account knows no cause or there is no profile', () => {
+    expect(troubleContext(profile({ devices: [{ model: 'Box 3', status: 'offline' }] }), 'internet non funziona', 'it')).toEqual({
+      lead: REPLIES.it.boxOffline,
+      suggestion: REPLIES.it.lineTestOffer,
+      fields: ['devices'],
+    });
+    expect(troubleContext(profile(), 'my internet is slow', 'en')).toBeNull();
+    expect(troubleContext(profile(outage('2026-11-23T13:00:00Z')), 'la TV ne marche pas', 'fr')).toBeNull();
+    expect(troubleContext(null, 'my internet is slow', 'en')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { fold } from '@/lib/ai/local/text';
-import { DEFAULT_TIME_ZONE } from '@/lib/actions/intents';
+import { BUSINESS_TIME_ZONE, daysBetween, localDay } from '@/lib/actions/repository/dates';
 import type { Locale } from '@/lib/i18n/locales';
 import { REPLIES } from '@/lib/rag/replies';
 import type { CustomerProfile, ProfileField } from './customer-profile';
@@ -32,8 +32,13 @@ export function reportedProblem(question: string): Service | null {
 
 export type TroubleContext = { lead: string; suggestion?: string; fields: ProfileField[] };
 
-function when(instant: Date, lang: Locale): string {
-  return new Intl.DateTimeFormat(lang, { weekday: 'long', hour: '2-digit', minute: '2-digit', timeZone: DEFAULT_TIME_ZONE }).format(instant);
+/** When an outage should end, as a customer would say it: "today 14:00", "tomorrow 09:00", "Friday 09:00". */
+function when(instant: Date, asOf: Date, lang: Locale): string {
+  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BUSINESS_TIME_ZONE }).format(instant);
+  const days = daysBetween(localDay(asOf), localDay(instant));
+  if (days === 0 || days === 1) return `${new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(days, 'day')} ${time}`;
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: BUSINESS_TIME_ZONE }).format(instant);
+  return `${weekday} ${time}`;
 }
 
 /** What the customer's account says about the problem they report, to say before the article; null when nothing. */
@@ -44,7 +49,7 @@ export function troubleContext(profile: CustomerProfile | null | undefined, ques
   const replies = REPLIES[lang];
   const outage = profile.outages.find((o) => o.service === service);
   if (outage) {
-    return { lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, outage.expectedEndAt ? when(outage.expectedEndAt, lang) : null), fields: ['outages'] };
+    return { lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, outage.expectedEndAt ? when(outage.expectedEndAt, profile.asOf, lang) : null), fields: ['outages'] };
   }
   if (service === 'internet' && profile.devices.some((d) => d.status === 'offline')) {
     // An offline Box cannot be restarted remotely (the customer system refuses): the line test can run.

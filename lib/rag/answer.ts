@@ -373,8 +373,9 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   // Every source in another language: say so before the answer (the built-in model quotes it as written).
   const foreign = [...new Set(sources.map((s) => s.lang))].filter((l) => l !== lang);
   const languageNotice = sources.length > 0 && sources.every((s) => s.lang !== lang) ? replies.onlyInLanguages(foreign.map((l) => languageName(l, lang))) : null;
-  // The customer's own model decided which article: say so, when an article for it is quoted.
-  const forThem = personal && chosen.some((h) => h.version === version) ? personal : null;
+  // The customer's own model decided which article: say so when the answer's article is that
+  // model's (not for a general article that merely lists both models' steps further down).
+  const forThem = personal && chosen[0]?.version === version ? personal : null;
   const notice = [input.lead, forThem?.note, languageNotice].filter(Boolean).join('\n\n') || null;
   const onText = (text: string) => {
     if (notice && !out.text && text) out.emit(`${notice}\n\n`);

@@ -13,6 +13,8 @@ import { NOT_A_CUSTOMER, heldPlans, loadActiveSubscriptions, loadArea, loadCatal
  * nothing more (the account tools read the rest when the customer asks for it).
  */
 export type CustomerProfile = {
+  /** When it was read: "today" and "tomorrow" in what the chat says are counted from here. */
+  asOf: Date;
   language: CustomerRow['language'];
   devices: { model: string; status: 'online' | 'offline' }[];
   plans: { kind: PlanRow['kind']; planId: string; planName: string }[];
@@ -37,6 +39,7 @@ export async function getCustomerProfile(db: Db, { customerId, now }: CustomerSc
   const plans = heldPlans(subscriptions, catalog, localDay(now)).map((h) => ({ kind: h.plan.kind, planId: h.plan.id, planName: h.plan.name }));
   const kinds = new Set<string>(plans.map((p) => p.kind));
   return ok({
+    asOf: now,
     language: customer.language,
     devices: boxes.map((d) => ({ model: d.model, status: d.status })),
     plans,
