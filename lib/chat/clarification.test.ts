@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readClarificationReply } from './clarification';
+import { readClarificationReply, readVersionSwap } from './clarification';
 import type { PendingClarification } from './dialog-state';
 
 const pending: PendingClarification = { kind: 'version', question: 'How do I change my Wi-Fi password?', options: ['box3', 'box5'], lang: 'en' };
@@ -33,5 +33,24 @@ describe('reading the reply to "which version do you have?"', () => {
     expect(read('Box 3 and Box 5')).toEqual({ kind: 'new_question' });
     expect(read('no idea')).toEqual({ kind: 'new_question' });
     expect(read('2')).toEqual({ kind: 'new_question' });
+  });
+});
+
+describe('reading "and on the Box 3?" after an answer', () => {
+  const options = { options: ['box3', 'box5'] };
+  it.each([
+    ['and on the Box 3?', 'box3'],
+    ['ok and on the Box 3? my parents have that one', 'box3'],
+    ['et sur une Box 3, ce serait quoi ?', 'box3'],
+    ['e per il Box 5?', 'box5'],
+    ['Und bei der Box 3? Die hat meine Mutter.', 'box3'],
+  ])('%s → %s', (text, version) => {
+    expect(readVersionSwap(text, options)).toEqual({ kind: 'chosen', version });
+  });
+
+  it('is a new question when another sentence asks something, or the version comes with a topic', () => {
+    for (const text of ['And the Box 3? How do I reset it?', 'How do I reset the Box 5?', 'Box 3. And what does the red light mean?', 'and on the Box 3? or the Box 5?']) {
+      expect(readVersionSwap(text, options), text).toEqual({ kind: 'new_question' });
+    }
   });
 });

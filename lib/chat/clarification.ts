@@ -24,7 +24,11 @@ const ORDINALS: Record<string, number> = {
   second: 1, zweite: 1, zweiten: 1, letztere: 1, deuxieme: 1, seconde: 1, seconda: 1, secondo: 1,
 };
 // Words a short reply wraps an option in ("I have the 5", "c'est celle-là", "ich habe die"): not a new subject.
-const FILLER = new Set(['one', 'have', 'got', 'mine', 'model', 'version', 'device', 'modem', 'router', 'box', 'habe', 'hab', 'modell', 'gerat', 'geraet', 'celle', 'celui', 'modele', 'ai', 'quello', 'quella', 'ho', 'modello', 'it', 's', 'is', 'its', 'es', 'ist', 'c', 'est', 'e']);
+const FILLER = new Set([
+  'one', 'have', 'got', 'mine', 'model', 'version', 'device', 'modem', 'router', 'box', 'habe', 'hab', 'modell', 'gerat', 'geraet', 'celle', 'celui', 'modele', 'ai', 'quello', 'quella', 'ho', 'modello', 'it', 's', 'is', 'its', 'es', 'ist', 'c', 'est', 'e',
+  // Discourse markers and the question word of "and on the Box 3, what then?", "ce serait quoi ?", "wie ist es da?".
+  'ok', 'okay', 'then', 'what', 'how', 'dann', 'also', 'wie', 'alors', 'quoi', 'comment', 'allora', 'cosa', 'come',
+]);
 
 type Option = { id: string; number: number | null; letters: string };
 
@@ -76,4 +80,21 @@ export function readClarificationReply(
   if (extraWords(words, offered) > maxExtraWords) return { kind: 'new_question' };
   const chosen = choose(words, offered, namedVersions(text, options));
   return chosen ? { kind: 'chosen', version: chosen } : { kind: 'new_question' };
+}
+
+/**
+ * "And on the Box 3?" after an answer: the same question, in that version. The version may come
+ * with a remark around it ("ok and on the Box 3? my parents have that one"): one sentence names
+ * only the version, and the others ask nothing (no question mark). "And the Box 3? How do I reset
+ * it?" is a new question.
+ */
+export function readVersionSwap(text: string, { options }: Pick<PendingClarification, 'options'>): ClarificationReply {
+  const sentences = text.split(/(?<=[?!.;])\s+/).map((s) => s.trim()).filter(Boolean);
+  for (const [i, sentence] of sentences.entries()) {
+    const reply = readClarificationReply(sentence, { options }, { maxExtraWords: 0 });
+    if (reply.kind !== 'chosen') continue;
+    const rest = sentences.filter((_, j) => j !== i);
+    if (rest.every((other) => !other.includes('?') && namedVersions(other, options).every((v) => v === reply.version))) return reply;
+  }
+  return { kind: 'new_question' };
 }

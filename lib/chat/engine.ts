@@ -8,7 +8,7 @@ import { isHowToQuestion } from '@/lib/rag/question-kind';
 import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion, prettyVersion } from '@/lib/rag/versions';
-import { readClarificationReply } from './clarification';
+import { readClarificationReply, readVersionSwap } from './clarification';
 import { leansOnPrevious } from './leans-on-previous';
 import { customerVersion, type ProfileField, type ProfileUse } from './customer-profile';
 import { troubleContext } from './troubleshooting';
@@ -51,7 +51,7 @@ async function understand(deps: AnswerDeps, input: TurnInput): Promise<Understoo
   // "And on the Box 3?" / "what about the newer one?" after an answer: the same question, in that version.
   const topic = dialog.topic;
   if (topic && versions.length > 1) {
-    const swap = readClarificationReply(input.question, { options: versions }, { maxExtraWords: 0 });
+    const swap = readVersionSwap(input.question, { options: versions });
     if (swap.kind === 'chosen' && swap.version !== topic.version) {
       return { standalone: topic.question, kind: 'resolved', version: swap.version, lang: topic.lang, note: `same topic, other version: ${swap.version}` };
     }
@@ -233,13 +233,19 @@ async function modelTurn(
   const understood = await understand(deps, input);
   if (isLocale(understood.lang)) lang = understood.lang;
   const chosen = answerVersion(deps, input, understood);
-  const profile = profileUse(chosen, lang === languageFromProfile ? languageFromProfile : null);
-  const used = profile ? { profile } : {};
   const golden = await answerFromGolden(deps, knowledgeQuestion(input, understood, chosen, lang), sink);
-  if (golden) return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note, ...used };
-  // The model sees only the profile fields that shaped the turn (the customer's model), nothing else of the account.
+  if (golden) {
+    const profile = profileUse(chosen, lang === languageFromProfile ? languageFromProfile : null);
+    return { ...golden, dialog: nextDialog(dialog, golden, understood.kind), dialogNote: understood.note, ...(profile ? { profile } : {}) };
+  }
+  // "My internet is slow": the model is told what the account knows of it (an outage, the Box offline).
+  const trouble = troubleContext(input.customer, input.question, lang);
+  const profile = profileUse(chosen, lang === languageFromProfile ? languageFromProfile : null, trouble?.fields);
+  const used = profile ? { profile } : {};
+  // The model sees only the profile fields that shaped the turn (the customer's model, the outage), nothing else of the account.
   const ownDevice = chosen.fromProfile && chosen.version ? prettyVersion(chosen.version) : null;
-  const result = await answerWithModelTools(deps, { input, lang, version: chosen.version, ownDevice, standalone: understood.standalone, ctx: input.conversation }, sink);
+  const accountFacts = trouble ? [trouble.forModel] : [];
+  const result = await answerWithModelTools(deps, { input, lang, version: chosen.version, ownDevice, accountFacts, standalone: understood.standalone, ctx: input.conversation }, sink);
   if (result.outcome === 'error' && !result.text) {
     // The model failed before saying anything: the built-in path answers when configured…
     if (deps.fallback) {

@@ -174,6 +174,17 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
       const [james] = await database.db.select().from(customers).where(eq(customers.email, 'james.miller@example.com'));
       for (const secret of [james!.name, james!.email, james!.phone, james!.street, james!.customerNumber, james!.postcode]) expect(sent).not.toContain(secret);
     });
+
+    it('tells the model of an outage in the customer’s area when they report the problem, and nothing else of the account', async () => {
+      const config = parseConfig({ OPENAI_API_KEY: 'test-key', OPENAI_BASE_URL: server.url });
+      const before = server.requests.length;
+      const answer = await say(randomUUID(), 'My internet is slow', { as: 'anna.meier@example.ch', locale: 'en', config });
+      const sent = JSON.stringify(server.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions')).map((r) => r.body));
+      expect(sent).toContain("There is an ongoing internet outage in the customer's area (Zürich)");
+      const [anna] = await database.db.select().from(customers).where(eq(customers.email, 'anna.meier@example.ch'));
+      for (const secret of [anna!.name, anna!.email, anna!.phone, anna!.street, anna!.customerNumber, anna!.postcode, 'Wave Home']) expect(sent).not.toContain(secret);
+      expect(await traceProfile(answer.messageId)).toMatchObject({ fields: expect.arrayContaining(['outages']) });
+    });
   });
 
   // Last: it gives a customer a second model.

@@ -43,6 +43,7 @@ describe('troubleContext', () => {
   it('says an outage of the reported service first, with its end as a customer would say it', () => {
     expect(troubleContext(profile(outage('2026-11-23T13:00:00Z')), 'my internet is slow', 'en')).toEqual({
       lead: REPLIES.en.outageFirst('internet', 'Zürich', 'today 14:00'),
+      forModel: "There is an ongoing internet outage in the customer's area (Zürich), expected to be fixed by today 14:00: say that first, as the likely cause, then help from the help center.",
       fields: ['outages'],
     });
     expect(troubleContext(profile(outage('2026-11-24T08:00:00Z')), 'Mein Internet ist langsam', 'de')?.lead).toContain('morgen 09:00');
@@ -51,7 +52,7 @@ describe('troubleContext', () => {
   });
 
   it('says an offline Box and offers the line test; nothing when the account knows no cause or there is no profile', () => {
-    expect(troubleContext(profile({ devices: [{ model: 'Box 3', status: 'offline' }] }), 'internet non funziona', 'it')).toEqual({
+    expect(troubleContext(profile({ devices: [{ model: 'Box 3', status: 'offline' }] }), 'internet non funziona', 'it')).toMatchObject({
       lead: REPLIES.it.boxOffline,
       suggestion: REPLIES.it.lineTestOffer,
       fields: ['devices'],

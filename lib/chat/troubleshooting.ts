@@ -30,7 +30,11 @@ export function reportedProblem(question: string): Service | null {
   return SERVICE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
 }
 
-export type TroubleContext = { lead: string; suggestion?: string; fields: ProfileField[] };
+/**
+ * What the account says about a reported problem: `lead` is said first by the built-in model;
+ * `forModel` tells an LLM the same facts, and only those (no name, address or plan).
+ */
+export type TroubleContext = { lead: string; forModel: string; suggestion?: string; fields: ProfileField[] };
 
 /** When an outage should end, as a customer would say it: "today 14:00", "tomorrow 09:00", "Friday 09:00". */
 function when(instant: Date, asOf: Date, lang: Locale): string {
@@ -49,11 +53,21 @@ export function troubleContext(profile: CustomerProfile | null | undefined, ques
   const replies = REPLIES[lang];
   const outage = profile.outages.find((o) => o.service === service);
   if (outage) {
-    return { lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, outage.expectedEndAt ? when(outage.expectedEndAt, profile.asOf, lang) : null), fields: ['outages'] };
+    const until = outage.expectedEndAt ? when(outage.expectedEndAt, profile.asOf, lang) : null;
+    return {
+      lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, until),
+      forModel: `There is an ongoing ${service} outage in the customer's area (${profile.area.name})${until ? `, expected to be fixed by ${until}` : ''}: say that first, as the likely cause, then help from the help center.`,
+      fields: ['outages'],
+    };
   }
   if (service === 'internet' && profile.devices.some((d) => d.status === 'offline')) {
     // An offline Box cannot be restarted remotely (the customer system refuses): the line test can run.
-    return { lead: replies.boxOffline, suggestion: replies.lineTestOffer, fields: ['devices'] };
+    return {
+      lead: replies.boxOffline,
+      forModel: 'Our network sees their Box offline, so it cannot be restarted remotely: say that first, then the help center\'s steps, and offer a line test (run_line_diagnostic).',
+      suggestion: replies.lineTestOffer,
+      fields: ['devices'],
+    };
   }
   return null;
 }

@@ -295,21 +295,23 @@ async function withWholeArticles(db: Db, selected: SearchHit[], articles: number
 }
 
 /**
- * Retrieval in the version the answer is for. When that version is the customer's own (from their
- * account), the search first runs as for anyone: where a visitor would be asked "which one do you
- * have?", the article in the customer's version answers, as if they had picked it; otherwise the
- * other versions' articles are left out.
+ * Retrieval in the version the answer is for (named by the customer, settled in the dialog, or
+ * theirs on their account). The search first runs as for anyone: where a visitor would be asked
+ * "which one do you have?", the article in that version answers, as if they had picked it — so
+ * "and on the Box 3?" after the Box 5 restart gets the Box 3 restart, not whatever Box 3 article
+ * mentions a restart. Otherwise the other versions' articles are left out.
  */
 async function retrieveFor(
   deps: AnswerDeps,
   { standalone, lang, version, document, versionFromProfile }: { standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean },
 ): Promise<{ query: string; hits: SearchHit[]; document?: string }> {
   const weights = deps.settings.search;
-  if (!versionFromProfile || !version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document })), document };
+  if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document })), document };
   const open = await retrieve(deps, { standalone, lang, version: undefined, weights });
   const own = versionChoice(open.hits)?.documents[version];
   if (own) return { ...(await retrieve(deps, { standalone, lang, version, weights, document: own })), document: own };
-  return { query: open.query, hits: open.hits.filter((h) => h.version === null || h.version === version) };
+  if (versionFromProfile) return { query: open.query, hits: open.hits.filter((h) => h.version === null || h.version === version) };
+  return retrieve(deps, { standalone, lang, version, weights });
 }
 
 export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult> {

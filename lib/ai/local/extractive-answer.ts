@@ -4,6 +4,7 @@ import { PHRASES } from './phrases';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
+import { fillerWords } from './filler-words';
 
 /**
  * How the built-in language model answers a grounded question: it reads the numbered sources
@@ -49,13 +50,15 @@ const QUESTION_WORDS = new Set(
 );
 
 function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean, cues: Set<string> = new Set()): string[] {
+  // "my internet is really slow tonight": how much and when are not what the answer must state.
+  const fillers = fillerWords(text, lang, { when: true });
   // "box5" is how people type "Box 5" — unless the corpus itself writes it that way ("IPv6").
   const words = tokenize(text)
     .flatMap((w) => {
       const glued = /^(\p{L}{2,})(\d{1,2})$/u.exec(w);
       return glued && knownTerm && !knownTerm(w, lang) ? [glued[1]!, glued[2]!] : [w];
     })
-    .filter((w) => !QUESTION_WORDS.has(w) && !cues.has(w));
+    .filter((w) => !QUESTION_WORDS.has(w) && !cues.has(w) && !fillers.has(w));
   return [...new Set(contentTerms(words.join(' '), lang))];
 }
 

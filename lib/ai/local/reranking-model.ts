@@ -1,7 +1,8 @@
 import type { RerankingModelV4, RerankingModelV4CallOptions } from '@ai-sdk/provider';
 import type { JSONObject } from '@ai-sdk/provider';
 import { detectLanguage } from '@/lib/i18n/detect-language';
-import { asTextLanguage, contentTerms, type TextLanguage } from './text';
+import { fillerWords } from './filler-words';
+import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
 
 /**
  * The built-in reranker: scores each candidate passage against the query by what a careful
@@ -95,7 +96,8 @@ export function scoreCandidates(
   /** Per query stem, the stems of its synonyms (lib/rag/synonyms.ts). */
   alternatives: Record<string, string[]> = {},
 ): number[] {
-  const queryTerms = [...new Set(contentTerms(query, queryLang))];
+  const fillers = fillerWords(query, queryLang ?? 'en');
+  const queryTerms = [...new Set(contentTerms(fillers.size === 0 ? query : tokenize(query).filter((w) => !fillers.has(w)).join(' '), queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
   // Each query term against each candidate, once: exact stem 1, synonym 0.9, near miss 0.7, else 0.

@@ -1,0 +1,54 @@
+import * as chrono from 'chrono-node';
+import { tokenize, type TextLanguage } from './text';
+
+/**
+ * Words of a question that say how, how much or when, not what it is about. Left out where the
+ * question's words are weighed against passages (the reranker; the built-in answerer's coverage,
+ * with time expressions):
+ * an article rarely repeats them, so, rare as they are, they would outweigh the words that matter
+ * ("how do I restart the modem correctly" is not about the section "Measure correctly").
+ */
+
+// Closed word classes, in the four languages:
+const FILLERS = new Set([
+  // manner, in how-to questions: "restart it properly", "in che modo", "nel modo giusto";
+  'correctly', 'properly', 'correctement', 'correttamente', 'modo', 'giusto', 'giusta', 'korrekt',
+  // "do/make", which frames a how-to as it does in English (where the stop lists have it):
+  // "comment on fait pour", "come si fa a", "wie mache ich das"; and "ça" pointing back;
+  'fait', 'faire', 'fais', 'faites', 'font', 'fa', 'fare', 'faccio', 'fanno', 'mache', 'machen', 'macht', 'tun', 'tue', 'ca',
+  // degree: "really slow", "vraiment lent", "davvero lento".
+  'really', 'truly', 'extremely', 'vraiment', 'tres', 'trop', 'echt', 'davvero', 'molto', 'troppo',
+]);
+
+/**
+ * The folded filler words of a question; with `when`, its time expressions too. Ranking keeps
+ * those ("the technician didn't come today" may be the article that says "today"); deciding
+ * whether a passage answers does not need them stated.
+ */
+export function fillerWords(text: string, lang: TextLanguage, { when = false }: { when?: boolean } = {}): Set<string> {
+  const words = when ? timeExpressionWords(text, lang) : new Set<string>();
+  for (const word of tokenize(text)) if (FILLERS.has(word)) words.add(word);
+  return words;
+}
+
+/**
+ * Words that say when something happens to the customer ("tonight", "since this morning", "seit
+ * heute Morgen", "depuis ce matin", "da stamattina"), found by chrono's casual parser in the
+ * question's language. They date the problem; they are not what the answer must state, and an
+ * article rarely repeats them. Expressions with a number ("after 30 days", "on 3 March") are
+ * kept: those often are the fact asked about.
+ */
+
+const PARSERS: Record<TextLanguage, chrono.Chrono> = { en: chrono.en.casual, de: chrono.de.casual, fr: chrono.fr.casual, it: chrono.it.casual };
+
+/** A fixed reference instant: only which words form an expression matters, not the date they name. */
+const REFERENCE = new Date('2026-01-05T12:00:00Z');
+
+export function timeExpressionWords(text: string, lang: TextLanguage): Set<string> {
+  const words = new Set<string>();
+  for (const result of PARSERS[lang].parse(text, REFERENCE)) {
+    if (/\d/.test(result.text)) continue;
+    for (const word of tokenize(result.text)) words.add(word);
+  }
+  return words;
+}
