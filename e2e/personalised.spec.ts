@@ -9,8 +9,7 @@ import { ask, DEMO, expectOnConsole, signIn } from './helpers';
  *
  * Demo accounts (content/seed/customers.json): Anna (de) and Claire (fr) have a Box 5, Luca (it)
  * a Box 3. James (en, Box 5) is the account auth.spec locks out on purpose, so he is not used
- * here; Anna and Luca also ask in English. Port forwarding and the Box 3 factory reset are
- * written in English only, so they are asked in English.
+ * here; Anna and Luca also ask in English (the answer follows the message's language).
  */
 
 const BOX = { box5: /box-5|box5/, box3: /box-3|box3/ } as const;
@@ -31,8 +30,9 @@ const CUSTOMERS: { email: string; box: keyof typeof BOX; questions: [Lang, strin
       ['de', 'Wie ändere ich mein WLAN-Passwort?'],
       ['de', 'Wie starte ich meine Box neu?'],
       ['de', 'Was bedeutet das orange Licht an meiner Box?'],
+      ['de', 'Wie setze ich meine Box auf Werkseinstellungen zurück?'],
+      ['de', 'Wie richte ich eine Portweiterleitung ein?'],
       ['en', 'How do I do a factory reset?'],
-      ['en', 'How do I set up port forwarding?'],
     ],
   },
   {
@@ -42,7 +42,8 @@ const CUSTOMERS: { email: string; box: keyof typeof BOX; questions: [Lang, strin
       ['it', 'Come cambio la password del Wi-Fi?'],
       ['it', 'Come riavvio il modem?'],
       ['it', 'Cosa significa la luce arancione sul modem?'],
-      ['en', 'How do I do a factory reset?'],
+      ['it', 'Come faccio il ripristino delle impostazioni di fabbrica del modem?'],
+      ['it', 'Come configuro il port forwarding?'],
       ['en', 'How do I set up port forwarding?'],
     ],
   },
@@ -54,6 +55,7 @@ const CUSTOMERS: { email: string; box: keyof typeof BOX; questions: [Lang, strin
       ['fr', 'Comment redémarrer ma box ?'],
       ['fr', 'Que signifie la lumière orange sur ma box ?'],
       ['fr', 'Comment réinitialiser ma box ?'],
+      ['fr', 'Comment configurer la redirection de ports ?'],
     ],
   },
 ];

@@ -26,19 +26,23 @@ function articleKeys(hit: SearchHit): string[] {
 /** Two of the best documents differ only by version: the answer depends on which one they have. */
 export function versionChoice(hits: SearchHit[]): VersionChoice | null {
   const top = uniqueDocuments(hits).slice(0, 5);
-  // The best versioned article, when it is about as relevant as the best article overall: an
-  // unversioned article that shares a word with the question ("what you need for …") may edge
-  // ahead of the article whose answer depends on the version.
-  const best = top.find((h) => h.version && h.score >= top[0]!.score * VERSIONED_NEAR_BEST);
-  if (!best?.version) return null;
-  // The same article in another version, in any language (the other version's may exist in fewer
-  // languages): its id without the version (and language), or its translation group, is the same.
-  const bestKeys = articleKeys(best);
-  const siblings = top.filter((h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && articleKeys(h).some((k) => bestKeys.includes(k)));
-  if (siblings.length === 0) return null;
-  const documents: Record<string, string> = {};
-  for (const hit of [best, ...siblings]) documents[hit.version!] ??= hit.documentId;
-  return { versions: Object.keys(documents).sort(), documents };
+  // A versioned article about as relevant as the best article overall (an unversioned article that
+  // shares a word with the question, "what you need for …", may edge ahead of the article whose
+  // answer depends on the version), with the same article in another version among the best. The
+  // best such pair: a Box 3 article that merely mentions the question's words (the reset article's
+  // "the LEDs flash orange") may rank above the pair that answers it.
+  for (const best of top) {
+    if (!best.version || best.score < top[0]!.score * VERSIONED_NEAR_BEST) continue;
+    // The same article in another version, in any language (the other version's may exist in fewer
+    // languages): its id without the version (and language), or its translation group, is the same.
+    const bestKeys = articleKeys(best);
+    const siblings = top.filter((h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && articleKeys(h).some((k) => bestKeys.includes(k)));
+    if (siblings.length === 0) continue;
+    const documents: Record<string, string> = {};
+    for (const hit of [best, ...siblings]) documents[hit.version!] ??= hit.documentId;
+    return { versions: Object.keys(documents).sort(), documents };
+  }
+  return null;
 }
 
 /**

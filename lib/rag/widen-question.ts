@@ -2,6 +2,7 @@ import { asTextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { loadSynonymRules } from './synonym-store';
+import { withSeparableVerbs } from './separable-verbs';
 import { expandQuery, type ExpandedQuery } from './synonyms';
 
 /**
@@ -12,6 +13,7 @@ import { expandQuery, type ExpandedQuery } from './synonyms';
  */
 export async function widenQuestion(db: Db, query: string, lang: string | undefined): Promise<ExpandedQuery> {
   const rules = await loadSynonymRules(db);
-  if (rules.length === 0) return expandQuery(query, rules, undefined);
-  return expandQuery(query, rules, asTextLanguage(lang) ?? asTextLanguage(detectLanguage(query)));
+  const language = asTextLanguage(lang) ?? asTextLanguage(detectLanguage(query));
+  // German separable verbs ("setze … zurück" → "zurücksetzen") are joined, as the titles write them.
+  return withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language);
 }

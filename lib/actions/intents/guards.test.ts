@@ -43,6 +43,10 @@ describe('refusalKind', () => {
     ['Was ist der richtige Weg, die Box neu zu starten?', 'how_to'],
     ["c'est quoi la marche à suivre pour relancer le routeur ?", 'how_to'],
     ['qual è il modo giusto per riavviare il modem?', 'how_to'],
+    // The how-to after a conjunction, in a message that also says what should be done.
+    ['Ma fille me dit de redémarrer la box, mais comment on fait concrètement ?', 'how_to'],
+    ['Ich will sie auf Werkseinstellungen zurücksetzen. Wie genau geht das?', 'how_to'],
+    ['My son says restart the router, but how exactly?', 'how_to'],
     ['Wie kann ich meine Rechnung bezahlen?', 'how_to'],
     ['Wo finde ich meine Rechnungen?', 'how_to'],
     ['Comment changer mon forfait ?', 'how_to'],

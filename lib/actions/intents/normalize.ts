@@ -31,7 +31,7 @@ export function normalizeText(text: string): string {
 }
 
 const LEADING_FILLER =
-  /^(hi|hello|hey|hallo|hoi|gruezi|gruessech|servus|guten (morgen|tag|abend)|bonjour|bonsoir|salut|coucou|ciao|buongiorno|buonasera|salve|ok|okay|so|also|alors|allora|ehm|um|yes|ja|oui|si|please|bitte|svp|stp|per favore|dear \w+|liebe[rs]? \w+)\b ?/;
+  /^(hi|hello|hey|hallo|hoi|gruezi|gruessech|servus|guten (morgen|tag|abend)|bonjour|bonsoir|salut|coucou|ciao|buongiorno|buonasera|salve|ok|okay|so|also|alors|allora|ehm|um|yes|ja|oui|si|please|bitte|svp|stp|per favore|dear \w+|liebe[rs]? \w+|but|and|then|aber|und|dann|mais|et|donc|puis|pero|quindi)\b ?/;
 
 function stripFillers(clause: string): string {
   let c = clause;

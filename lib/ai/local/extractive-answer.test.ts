@@ -457,3 +457,42 @@ describe('composeAnswer', () => {
   });
 });
 
+
+describe("the customer's story around the question", () => {
+  const passwordBox5 = hit({
+    title: 'Find or change the Wi-Fi password on the Alpenwave Box 5',
+    content: 'The Wi-Fi password is printed on the label at the back of the Box 5 and on the Wi-Fi card in the box. To change it, open the My Alpenwave app and tap Home > Wi-Fi > Password.',
+  });
+  const corpus = new Set(['wi', 'fi', 'password', 'label', 'back', 'box', 'find', 'chang', 'app', 'card', 'print']);
+  const known = (t: string) => corpus.has(t);
+
+  it('does not need the words of the sentences around the question that the help center never uses', () => {
+    const question = 'My mother-in-law arrives for the weekend with her tablet. Where do I find the Wi-Fi password?';
+    const answer = composeAnswer(parsed({ question, hits: [passwordBox5] }), { knownTerm: known, termWeight: () => 1 });
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('label at the back');
+  });
+
+  it('still needs them in the question itself, and in a message of one sentence', () => {
+    const inQuestion = 'Thanks. Does the Wi-Fi password work for my mother-in-law on her tablet at the weekend?';
+    expect(composeAnswer(parsed({ question: inQuestion, hits: [passwordBox5] }), { knownTerm: known, termWeight: () => 1 }).grounded).toBe(false);
+    const oneSentence = 'my mother in law arrives for the weekend with her tablet and her new phone where do I find the Wi-Fi password';
+    expect(composeAnswer(parsed({ question: oneSentence, hits: [passwordBox5] }), { knownTerm: known, termWeight: () => 1 }).grounded).toBe(false);
+  });
+});
+
+describe('a long message', () => {
+  const restart = hit({ title: 'Restart your Alpenwave Box 5', content: 'Open the My Alpenwave app, tap Home, then Restart Box, and confirm. Your settings are kept.' });
+  const prompt = (question: string) => parsed({ question, hits: [restart] });
+  const rare = () => 5;
+
+  it('is answered when the passage covers several of its rarer words and is from the article retrieval put first', () => {
+    const question = 'honestly my husband and the kids cannot watch netflix this evening, they want me to restart the box from the app but keep the settings, what now';
+    expect(composeAnswer(prompt(question), { termWeight: rare }).grounded).toBe(true);
+  });
+
+  it('is declined when it covers too few of them', () => {
+    const question = 'honestly my husband and the kids cannot watch netflix this evening on the tablet in the garden, the box is fine, what now';
+    expect(composeAnswer(prompt(question), { termWeight: rare }).grounded).toBe(false);
+  });
+});

@@ -62,6 +62,38 @@ function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: stri
   return [...new Set(contentTerms(words.join(' '), lang))];
 }
 
+/**
+ * The terms of a message's story sentences (those that ask nothing, around one that asks) that
+ * the help center does not use. A message of one sentence, or with no known vocabulary, has none.
+ */
+function storyTerms(message: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): Set<string> {
+  if (!knownTerm) return new Set();
+  const sentences = message.split(/(?<=[.!?…])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+  if (sentences.length < 2) return new Set();
+  // A sentence asks when it ends in a question mark (an emoji or quote after it aside).
+  const asking = sentences.filter((s) => s.includes('?') && !/[\p{L}\p{N}]/u.test(s.slice(s.lastIndexOf('?') + 1)));
+  const asks = asking.length > 0 ? asking : sentences.slice(-1);
+  const asked = new Set(asks.flatMap((s) => contentTerms(s, lang)));
+  const told = sentences.filter((s) => !asks.includes(s)).flatMap((s) => contentTerms(s, lang));
+  return new Set(told.filter((t) => !asked.has(t) && !knownTerm(t, lang)));
+}
+
+/**
+ * A long message ("we have had the Box for ages, my wife put the card somewhere safe, what's our
+ * Wi-Fi password?") is mostly the customer's own words, which no article repeats: a share of it
+ * cannot be covered. It is answered when the passage covers several of its rarer words and is
+ * from the article retrieval put first — two independent readings agree.
+ */
+const LONG_MESSAGE_TERMS = 8;
+const LONG_MESSAGE_COVERED = 4;
+const LONG_MESSAGE_WEIGHT = 14;
+
+function enoughInLongMessage(terms: string[], covered: Set<string>, weights: Map<string, number>, primary: { rank: number }): boolean {
+  if (terms.length < LONG_MESSAGE_TERMS || primary.rank < 1) return false;
+  const got = terms.filter((t) => covered.has(t));
+  return got.length >= LONG_MESSAGE_COVERED && got.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) >= LONG_MESSAGE_WEIGHT;
+}
+
 const MAX_ENDING = 3;
 
 /** Stems that differ only in their ending ("riavviare" / "riavvio") still count as the same word. */
@@ -421,7 +453,11 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const kinds: AnswerKind[] = said.length > 0 ? said : ['steps'];
   // Cue words as typed, and as spelling correction may have changed them in the standalone question.
   const cues = new Set([...cueWords(prompt.question, lang, kinds), ...cueWords(prompt.standalone, lang, kinds)]);
-  const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues);
+  // "My mother-in-law is coming for the weekend. Where do I find the Wi-Fi password?": words of
+  // the sentences around the question that the help center never uses tell the customer's story;
+  // the passage need not state them. (In the question itself they count: "pay with bitcoin?".)
+  const story = storyTerms(prompt.question, lang, options.knownTerm);
+  const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.has(t));
   // In a follow-up, the customer's own words say what is asked now; the words carried over from
   // the question before only say what it is about (as in the standalone query, they count twice).
   const own = prompt.followUp ? new Set(questionTerms(prompt.question, lang, options.knownTerm, cues)) : null;
@@ -465,7 +501,7 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   }
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
   const coverage = terms.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
-  if (coverage < minCoverage) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
+  if (coverage < minCoverage && !enoughInLongMessage(terms, covered, weights, primary)) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`)];
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
