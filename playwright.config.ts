@@ -19,6 +19,24 @@ const port = process.env.E2E_PORT;
 // Debian's Chromium where present (this machine kind cannot download browsers); Playwright's own otherwise.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
+/** Chromium as this machine provides it (see ../shared/DESIGN.md). */
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: systemChromium,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -36,22 +54,15 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: systemChromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-quic',
-            '--no-first-run',
-          ],
-        },
-      },
+      testIgnore: /auth-lockout\.spec\.ts$/,
+      use: chromium,
+    },
+    {
+      // Locks a demo customer's sign-in on purpose: after every other spec, which may sign in as them.
+      name: 'lockout',
+      testMatch: /auth-lockout\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: chromium,
     },
   ],
   webServer: {

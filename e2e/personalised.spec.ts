@@ -7,9 +7,9 @@ import { ask, DEMO, expectOnConsole, signIn } from './helpers';
  * line saying so; anonymous visitors are still asked; the console's trace shows which profile
  * field decided.
  *
- * Demo accounts (content/seed/customers.json): Anna (de) and Claire (fr) have a Box 5, Luca (it)
- * a Box 3. James (en, Box 5) is the account auth.spec locks out on purpose, so he is not used
- * here; Anna and Luca also ask in English (the answer follows the message's language).
+ * Demo accounts (content/seed/customers.json): Anna (de), Claire (fr) and James (en) have a Box 5,
+ * Luca (it) a Box 3. Anna and Luca also ask in English (the answer follows the message's
+ * language). auth-lockout.spec.ts locks James's sign-in, but only after every other spec.
  */
 
 const BOX = { box5: /box-5|box5/, box3: /box-3|box3/ } as const;
@@ -44,6 +44,17 @@ const CUSTOMERS: { email: string; box: keyof typeof BOX; questions: [Lang, strin
       ['it', 'Cosa significa la luce arancione sul modem?'],
       ['it', 'Come faccio il ripristino delle impostazioni di fabbrica del modem?'],
       ['it', 'Come configuro il port forwarding?'],
+      ['en', 'How do I set up port forwarding?'],
+    ],
+  },
+  {
+    email: 'james.miller@example.com',
+    box: 'box5',
+    questions: [
+      ['en', 'How do I change my Wi-Fi password?'],
+      ['en', 'How do I restart my modem?'],
+      ['en', 'What does the orange light on my box mean?'],
+      ['en', 'How do I reset my box to factory settings?'],
       ['en', 'How do I set up port forwarding?'],
     ],
   },

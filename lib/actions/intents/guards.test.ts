@@ -47,6 +47,11 @@ describe('refusalKind', () => {
     ['Ma fille me dit de redémarrer la box, mais comment on fait concrètement ?', 'how_to'],
     ['Ich will sie auf Werkseinstellungen zurücksetzen. Wie genau geht das?', 'how_to'],
     ['My son says restart the router, but how exactly?', 'how_to'],
+    // How long to do it, and what to do if: questions about doing it oneself.
+    ["Le bouton à l'arrière, je dois appuyer combien de temps pour l'éteindre et la rallumer ?", 'how_to'],
+    ["Se lo spengo lo riaccendo subito o devo aspettare un po'?", 'how_to'],
+    ['If I switch the box off, do I have to wait before restarting it?', 'how_to'],
+    ['Wie lange muss ich den Knopf drücken, um die Box neu zu starten?', 'how_to'],
     ['Wie kann ich meine Rechnung bezahlen?', 'how_to'],
     ['Wo finde ich meine Rechnungen?', 'how_to'],
     ['Comment changer mon forfait ?', 'how_to'],

@@ -95,6 +95,17 @@ const HOW_TO_START = [
   /^(come (?!mai\b)|dove (posso|si|trovo|vedo|devo)\b|cosa (devo|bisogna) fare\b|che cosa devo fare\b|e possibile\b|si puo\b|cosa succede\b|quali sono i passaggi\b|devo\b|bisogna\b|cos e (un|una)\b|che cos e\b|cosa significa\b|quanto costa\b|quanto tempo\b|qual e il (\w+ )?(modo|procedimento)\b)/,
 ];
 
+/**
+ * Questions about doing it oneself, anywhere in a clause: how long to do something ("je dois
+ * appuyer combien de temps pour l'éteindre et la rallumer ?") and what to do if ("se lo spengo,
+ * devo aspettare?", "if I switch it off, do I have to wait?").
+ */
+const MODAL_SELF = String.raw`(?:do i|should i|must i|have to|muss ich|soll ich|dois je|je dois|faut il|devo|bisogna)`;
+const SELF_PROCEDURE = [
+  new RegExp(String.raw`\b(?:how long|wie lange|combien de temps|quanto tempo)\b.+\b${MODAL_SELF}\b|\b${MODAL_SELF}\b.+\b(?:how long|wie lange|combien de temps|quanto tempo)\b`),
+  new RegExp(String.raw`^(?:if i|wenn ich|falls ich|si je|se (?:lo |la |li |le )?\w+)\b.+\b${MODAL_SELF}\b`),
+];
+
 /** "Can I … online / in the app / myself?" asks how to do it oneself. */
 const SELF_SERVICE =
   /^(?:can i|could i|may i|am i able to|kann ich|konnte ich|koennte ich|darf ich|puis je|est ce que je peux|je peux|posso|potrei|si puo)\b.+\b(?:online|in the app|app|myself|portal|website|my alpenwave|selbst|selber|in der app|im portal|webseite|moi meme|dans l app|sur le site|en ligne|da solo|nell app|sul sito|da me)\b/;
@@ -119,7 +130,7 @@ export function refusalKind(request: PreparedRequest): RefusalKind | undefined {
   if (namesAnotherCustomerNumber(raw, text) || OTHER_PERSON_RAW.some((p) => p.test(raw)) || OTHER_PERSON.some((p) => p.test(text))) return 'other_person';
   if (UNSUPPORTED.some((p) => p.test(text))) return 'unsupported';
   if (NEGATED.some((p) => p.test(text))) return 'negated';
-  if (clauses.some((c) => HOW_TO_START.some((p) => p.test(c)) || SELF_SERVICE.test(c))) return 'how_to';
+  if (clauses.some((c) => HOW_TO_START.some((p) => p.test(c)) || SELF_SERVICE.test(c) || SELF_PROCEDURE.some((p) => p.test(c)))) return 'how_to';
   if (COST_QUESTION.some((p) => p.test(text))) return 'how_to';
   return undefined;
 }
