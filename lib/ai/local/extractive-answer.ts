@@ -63,19 +63,26 @@ function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: stri
 }
 
 /**
- * The terms of a message's story sentences (those that ask nothing, around one that asks) that
- * the help center does not use. A message of one sentence, or with no known vocabulary, has none.
+ * A message of several sentences, split into what it asks and the story around it: `unknown`,
+ * the story's terms the help center never uses (they do not count at all), and `told`, its other
+ * terms (they count only where the passage states them: they may confirm the topic, they do not
+ * make an answerable question unanswerable). A message of one sentence has no story.
  */
-function storyTerms(message: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): Set<string> {
-  if (!knownTerm) return new Set();
+type Story = { unknown: Set<string>; told: Set<string> };
+
+function storyOf(message: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): Story {
+  const none = { unknown: new Set<string>(), told: new Set<string>() };
+  if (!knownTerm) return none;
   const sentences = message.split(/(?<=[.!?…])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
-  if (sentences.length < 2) return new Set();
+  if (sentences.length < 2) return none;
   // A sentence asks when it ends in a question mark (an emoji or quote after it aside).
   const asking = sentences.filter((s) => s.includes('?') && !/[\p{L}\p{N}]/u.test(s.slice(s.lastIndexOf('?') + 1)));
   const asks = asking.length > 0 ? asking : sentences.slice(-1);
   const asked = new Set(asks.flatMap((s) => contentTerms(s, lang)));
-  const told = sentences.filter((s) => !asks.includes(s)).flatMap((s) => contentTerms(s, lang));
-  return new Set(told.filter((t) => !asked.has(t) && !knownTerm(t, lang)));
+  // The question itself must say something ("Was soll ich tun?" leaves the story to say what about).
+  if (asked.size === 0) return none;
+  const told = sentences.filter((s) => !asks.includes(s)).flatMap((s) => contentTerms(s, lang)).filter((t) => !asked.has(t));
+  return { unknown: new Set(told.filter((t) => !knownTerm(t, lang))), told: new Set(told.filter((t) => knownTerm(t, lang))) };
 }
 
 /**
@@ -453,11 +460,11 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const kinds: AnswerKind[] = said.length > 0 ? said : ['steps'];
   // Cue words as typed, and as spelling correction may have changed them in the standalone question.
   const cues = new Set([...cueWords(prompt.question, lang, kinds), ...cueWords(prompt.standalone, lang, kinds)]);
-  // "My mother-in-law is coming for the weekend. Where do I find the Wi-Fi password?": words of
-  // the sentences around the question that the help center never uses tell the customer's story;
-  // the passage need not state them. (In the question itself they count: "pay with bitcoin?".)
-  const story = storyTerms(prompt.question, lang, options.knownTerm);
-  const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.has(t));
+  // "My mother-in-law is coming for the weekend. Where do I find the Wi-Fi password?": the
+  // sentences around the question tell the customer's story; the passage need not state it.
+  // (In the question itself every word counts: "can I pay with bitcoin?".)
+  const story = storyOf(prompt.question, lang, options.knownTerm);
+  const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.unknown.has(t));
   // In a follow-up, the customer's own words say what is asked now; the words carried over from
   // the question before only say what it is about (as in the standalone query, they count twice).
   const own = prompt.followUp ? new Set(questionTerms(prompt.question, lang, options.knownTerm, cues)) : null;
@@ -499,8 +506,10 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     const strictKinds = kinds.filter((k) => STRICT_KINDS.has(k));
     for (const word of allCueWords(prompt.question, lang, strictKinds)) for (const t of contentTerms(word, lang)) if (weights.has(t)) covered.add(t);
   }
-  const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
-  const coverage = terms.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
+  // The story's words count where the passage states them, and nowhere else.
+  const counted = terms.filter((t) => covered.has(t) || !story.told.has(t));
+  const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
+  const coverage = counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   if (coverage < minCoverage && !enoughInLongMessage(terms, covered, weights, primary)) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`)];
