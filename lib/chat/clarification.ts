@@ -1,4 +1,4 @@
-import { fold, isStopword, tokenize } from '@/lib/ai/local/text';
+import { fold, isAsking, isStopword, sentencesOf, tokenize } from '@/lib/ai/local/text';
 import { namedVersions } from '@/lib/rag/versions';
 import type { PendingClarification } from './dialog-state';
 
@@ -85,16 +85,16 @@ export function readClarificationReply(
 /**
  * "And on the Box 3?" after an answer: the same question, in that version. The version may come
  * with a remark around it ("ok and on the Box 3? my parents have that one"): one sentence names
- * only the version, and the others ask nothing (no question mark). "And the Box 3? How do I reset
+ * only the version, and the others ask nothing (end in no question mark). "And the Box 3? How do I reset
  * it?" is a new question.
  */
 export function readVersionSwap(text: string, { options }: Pick<PendingClarification, 'options'>): ClarificationReply {
-  const sentences = text.split(/(?<=[?!.;])\s+/).map((s) => s.trim()).filter(Boolean);
+  const sentences = sentencesOf(text);
   for (const [i, sentence] of sentences.entries()) {
     const reply = readClarificationReply(sentence, { options }, { maxExtraWords: 0 });
     if (reply.kind !== 'chosen') continue;
     const rest = sentences.filter((_, j) => j !== i);
-    if (rest.every((other) => !other.includes('?') && namedVersions(other, options).every((v) => v === reply.version))) return reply;
+    if (rest.every((other) => !isAsking(other) && namedVersions(other, options).every((v) => v === reply.version))) return reply;
   }
   return { kind: 'new_question' };
 }

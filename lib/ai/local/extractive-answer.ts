@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
-import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
+import { asTextLanguage, contentTerms, isAsking, sentencesOf, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
@@ -73,10 +73,9 @@ type Story = { unknown: Set<string>; told: Set<string> };
 function storyOf(message: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): Story {
   const none = { unknown: new Set<string>(), told: new Set<string>() };
   if (!knownTerm) return none;
-  const sentences = message.split(/(?<=[.!?…])\s+|\n+/).map((s) => s.trim()).filter(Boolean);
+  const sentences = sentencesOf(message);
   if (sentences.length < 2) return none;
-  // A sentence asks when it ends in a question mark (an emoji or quote after it aside).
-  const asking = sentences.filter((s) => s.includes('?') && !/[\p{L}\p{N}]/u.test(s.slice(s.lastIndexOf('?') + 1)));
+  const asking = sentences.filter(isAsking);
   const asks = asking.length > 0 ? asking : sentences.slice(-1);
   const asked = new Set(asks.flatMap((s) => contentTerms(s, lang)));
   // The question itself must say something ("Was soll ich tun?" leaves the story to say what about).

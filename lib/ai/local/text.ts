@@ -35,6 +35,20 @@ export function isStopword(foldedWord: string): boolean {
   return STOPWORDS.has(foldedWord);
 }
 
+/** A message's sentences, as written: split after . ! ? … ; and at line breaks. */
+export function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…;])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A sentence asks something when it ends in a question mark (an emoji or quote after it aside). */
+export function isAsking(sentence: string): boolean {
+  const mark = sentence.lastIndexOf('?');
+  return mark !== -1 && !/[\p{L}\p{N}]/u.test(sentence.slice(mark + 1));
+}
+
 /** Folded word tokens (letters and digits), in order. */
 export function tokenize(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];

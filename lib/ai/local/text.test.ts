@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isAsking, sentencesOf } from './text';
+
+describe('sentences of a message', () => {
+  it('splits after sentence punctuation and at line breaks, keeping each sentence as written', () => {
+    expect(sentencesOf('Ok danke. Wo find ich das?\nAm liebsten übers Handy… sonst egal; danke!')).toEqual([
+      'Ok danke.',
+      'Wo find ich das?',
+      'Am liebsten übers Handy…',
+      'sonst egal;',
+      'danke!',
+    ]);
+    expect(sentencesOf('  ')).toEqual([]);
+  });
+
+  it('asks when it ends in a question mark, an emoji or quote after it aside', () => {
+    expect(isAsking('Wo find ich das?')).toBe(true);
+    expect(isAsking('vorrei cambiarla, posso farlo da solo? 😅')).toBe(true);
+    expect(isAsking('is it "Box 3?"')).toBe(true);
+    expect(isAsking('my parents have that one')).toBe(false);
+    expect(isAsking('what? no, that is not it')).toBe(false);
+  });
+});
