@@ -55,7 +55,7 @@ export type LanguageOptions = {
   /** The conversation's or the page's language, for texts that cannot be told. */
   prior?: Locale;
   /** Which language's documents use these words (the corpus vocabulary), for short texts. */
-  vocabulary?: (text: string) => Locale | undefined;
+  vocabulary?: (text: string, prior?: Locale) => Locale | undefined;
 };
 
 /**
@@ -76,7 +76,7 @@ export function detectLanguage(text: string, { prior, vocabulary }: LanguageOpti
     if (lang) return lang;
   }
   if (first && (!second || first[1] > second[1])) return first[0];
-  const byVocabulary = vocabulary?.(text);
+  const byVocabulary = vocabulary?.(text, prior);
   if (byVocabulary) return byVocabulary;
   if (letters >= 15) {
     const lang = franc(text);

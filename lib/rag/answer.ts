@@ -5,6 +5,7 @@ import { toDeltas } from '@/lib/ai/local/language-model';
 import type { Embedder } from '@/lib/ai/models';
 import type { AnswerOutcome, Citation } from '@/lib/domain/chat';
 import type { Db } from '@/lib/db/client';
+import { findSameLanguageVersions } from '@/lib/db/queries/documents';
 import type { Locale } from '@/lib/i18n/locales';
 import { describeError, generate, usageCost, type Generation, type ModelChoice } from './generate';
 import { bestGoldenMatch, type GoldenMatch } from './golden';
@@ -308,7 +309,10 @@ async function retrieveFor(
   const weights = deps.settings.search;
   if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document })), document };
   const open = await retrieve(deps, { standalone, lang, version: undefined, weights });
-  const own = versionChoice(open.hits)?.documents[version];
+  const chosen = versionChoice(open.hits)?.documents[version];
+  // The version's article as found may be another language's (its words matched best): the
+  // customer reads the translation in their language where there is one.
+  const own = chosen && ((await findSameLanguageVersions(deps.db, { ids: [chosen], lang })).get(chosen) ?? chosen);
   if (own) return { ...(await retrieve(deps, { standalone, lang, version, weights, document: own })), document: own };
   if (versionFromProfile) return { query: open.query, hits: open.hits.filter((h) => h.version === null || h.version === version) };
   return retrieve(deps, { standalone, lang, version, weights });

@@ -27,6 +27,14 @@ describe.each(testBackends())('the corpus vocabulary on $name', ({ open }) => {
     expect(stats.vocabularyLanguage('zzzz qqqq')).toBeUndefined();
   });
 
+  it('keeps the prior language for words every language’s articles use, unless another language uses them clearly more', async () => {
+    const stats = await loadTermStats(database.db);
+    expect(stats.vocabularyLanguage('Alpenwave Box', 'en')).toBe('en');
+    expect(stats.vocabularyLanguage('Alpenwave Box', 'de')).toBe('de');
+    expect(stats.vocabularyLanguage('Alpenwave Box')).toBeUndefined();
+    expect(stats.vocabularyLanguage('Verbindungsprobleme', 'en')).toBe('de');
+  });
+
   it('reads a misspelt or inflected word by its nearest known word', async () => {
     const stats = await loadTermStats(database.db);
     // Not in the corpus as typed; one or two edits from German words that are.

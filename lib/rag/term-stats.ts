@@ -15,8 +15,12 @@ export type TermStats = {
   df(term: string, lang: TextLanguage): number;
   /** Inverse document frequency: rare words weigh most (unknown ones like the rarest known). */
   idf(term: string, lang: TextLanguage): number;
-  /** The language whose articles use these words clearly more than the others' do, if any. */
-  vocabularyLanguage(text: string): TextLanguage | undefined;
+  /**
+   * The language whose articles use these words clearly more than the others' do, if any. With a
+   * prior (the conversation's or the page's language): that language, unless another one's
+   * articles use the words clearly more than its articles do.
+   */
+  vocabularyLanguage(text: string, prior?: TextLanguage): TextLanguage | undefined;
   /** The product versions the corpus distinguishes (e.g. box3, box5). */
   versions: string[];
 };
@@ -134,7 +138,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     return best?.word;
   };
   const MAX_FUZZY_LOOKUPS = 3;
-  const vocabularyLanguage = (text: string): TextLanguage | undefined => {
+  const vocabularyLanguage = (text: string, prior?: TextLanguage): TextLanguage | undefined => {
     // Naive Bayes over the words the corpus knows: P(word | language) from chunk counts, smoothed.
     const langs = (Object.keys(current.chunksPerLang) as TextLanguage[]).filter((l) => (current.chunksPerLang[l] ?? 0) > 0);
     if (langs.length < 2) return undefined;
@@ -155,8 +159,11 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     }
     if (known === 0) return undefined;
     const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
-    // Only a clear lead counts: e^2 ≈ 7 times likelier than the runner-up.
-    return ranked[0]![1] - ranked[1]![1] >= 2 ? ranked[0]![0] : undefined;
+    // Only a clear lead counts: e^2 ≈ 7 times likelier than the runner-up — or than the prior
+    // ("wifi password box 3" on an English page is English, though Italian articles say "password" too).
+    const rival = prior !== undefined && prior !== ranked[0]![0] && score.has(prior) ? score.get(prior)! : ranked[1]![1];
+    if (ranked[0]![1] - rival >= 2) return ranked[0]![0];
+    return prior !== undefined && score.has(prior) ? prior : undefined;
   };
   return {
     versions: current.versions,

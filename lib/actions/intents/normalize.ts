@@ -51,8 +51,16 @@ export function clausesOf(text: string): string[] {
     .filter((c) => c.length > 0);
 }
 
+/** A message's sentences: an account request is made in one ("…a speed test on my phone says 12 Mbit. What should I try first?" asks for no phone number). */
+export function sentencesOf(text: string): { text: string; asks: boolean }[] {
+  return text
+    .split(/(?<=[.!?;])\s+|\n+/)
+    .map((s) => ({ text: normalizeText(s), asks: /\?\s*$/.test(s) }))
+    .filter((s) => s.text.length > 0);
+}
+
 export function prepareRequest(raw: string, ctx: RecognizeContext): PreparedRequest {
-  return { raw, text: normalizeText(raw), clauses: clausesOf(raw), ctx };
+  return { raw, text: normalizeText(raw), clauses: clausesOf(raw), sentences: sentencesOf(raw), ctx };
 }
 
 /** Levenshtein distance, capped: enough to forgive one typo in a keyword. */

@@ -24,6 +24,8 @@ export type PreparedRequest = {
   text: string;
   /** `text` split at sentence and clause marks, each without leading greetings or fillers. */
   clauses: string[];
+  /** The message's sentences, each normalized like `text`, and whether it ends with a question mark. */
+  sentences: { text: string; asks: boolean }[];
   ctx: RecognizeContext;
 };
 

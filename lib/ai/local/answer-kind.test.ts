@@ -19,6 +19,14 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('Box 3 ou Box 5', 'fr')).toEqual([]);
   });
 
+  it('reads "how many" as a count, unless it asks how many days (a duration); "what do I pay" as an amount', () => {
+    expect(wantedAnswerKinds('how many wave extenders can I pair with one box 5?', 'en')).toEqual(['count']);
+    expect(wantedAnswerKinds('Wie viele Geräte kann ich verbinden?', 'de')).toEqual(['count']);
+    expect(wantedAnswerKinds('Combien de jours pour le portage ?', 'fr')).toEqual(['duration']);
+    expect(wantedAnswerKinds('on wave phone basic what do i pay per minute?', 'en')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Was zahle ich pro Minute?', 'de')).toEqual(['amount']);
+  });
+
   it('keeps every part of a multi-part question', () => {
     expect(wantedAnswerKinds('how much is roaming in italy and how do i turn it off', 'en')).toEqual(['amount', 'steps']);
   });
@@ -41,6 +49,11 @@ describe('holdsAnswerKind', () => {
     expect(holdsAnswerKind('Die Kündigungsfrist beträgt einen Monat.', 'duration')).toBe(true);
     expect(holdsAnswerKind('Call us on 0800 246 246.', 'contact')).toBe(true);
     expect(holdsAnswerKind('Call us any time.', 'contact')).toBe(false);
+    expect(holdsAnswerKind('- Up to **3 Wave Extenders** per Box 5.', 'count')).toBe(true);
+    expect(holdsAnswerKind('Sie können zwei TV-Boxen anschliessen.', 'count')).toBe(true);
+    // A list's numbering, an address or a time is not a count.
+    expect(holdsAnswerKind('1. Open http://192.168.1.1 at 02:00.', 'count')).toBe(false);
+    expect(holdsAnswerKind('Place it halfway between the Box and the dead zone.', 'count')).toBe(false);
   });
 
   it('rates numbered steps above a single menu path for a "how do I" question', () => {

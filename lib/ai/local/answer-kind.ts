@@ -8,24 +8,30 @@ import { fold, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'contact' | 'steps' | 'place';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
-export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'contact']);
+export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
 
 // Cues are matched on folded text (lower case, no accents), at word boundaries; "\s+" between words.
 const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
   amount: {
-    en: ['how much', 'cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'charges', 'expensive', 'cheap', 'cheaper', 'pay for'],
-    de: ['wie viel', 'wieviel', 'kostet', 'kosten', 'teuer', 'teurer', 'preis', 'preise', 'gebuhr', 'gebuhren', 'gunstig', 'gunstiger', 'bezahle ich fur'],
-    fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'coute', 'coutent', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs'],
-    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'costa', 'costano', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese'],
+    en: ['how much', 'cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'charges', 'expensive', 'cheap', 'cheaper', 'pay for', 'what do i pay', 'what will i pay', 'what would i pay', 'do i have to pay'],
+    de: ['wie viel', 'wieviel', 'kostet', 'kosten', 'teuer', 'teurer', 'preis', 'preise', 'gebuhr', 'gebuhren', 'gunstig', 'gunstiger', 'bezahle ich fur', 'was zahle ich', 'was bezahle ich', 'muss ich zahlen', 'muss ich bezahlen'],
+    fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'je paie combien', 'dois-je payer', 'je dois payer', 'coute', 'coutent', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs'],
+    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'devo pagare', 'costa', 'costano', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese'],
   },
   duration: {
     en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how soon', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
     de: ['wie lange', 'wie viele tage', 'wie viele stunden', 'wie schnell', 'bis wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
     fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'jusqu\'a quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
     it: ['quanto tempo', 'quanti giorni', 'quante ore', 'entro quando', 'fino a quando', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
+  },
+  count: {
+    en: ['how many'],
+    de: ['wie viele', 'wieviele'],
+    fr: ['combien de'],
+    it: ['quanti', 'quante'],
   },
   contact: {
     en: ['phone number', 'which number', 'what number', 'hotline', 'email address', 'e-mail address', 'who do i call', 'how do i contact', 'how can i contact', 'how do i reach', 'how can i reach'],
@@ -73,8 +79,10 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
     }
     if (CUE_PATTERNS[kind][lang].test(text)) kinds.push(kind);
   }
+  // "How many days", "combien de temps": a duration (or an amount), not a count.
+  if (kinds.includes('count') && (kinds.includes('duration') || kinds.includes('amount'))) kinds.splice(kinds.indexOf('count'), 1);
   // "How much does it cost" is an amount, not steps; "wie lange" is a duration, not steps.
-  return kinds.includes('steps') && (kinds.includes('amount') || kinds.includes('duration') || kinds.includes('contact')) && !/\b(?:and|und|et|e)\b/.test(text)
+  return kinds.includes('steps') && kinds.some((k) => STRICT_KINDS.has(k)) && !/\b(?:and|und|et|e)\b/.test(text)
     ? kinds.filter((k) => k !== 'steps')
     : kinds;
 }
@@ -205,6 +213,32 @@ function holdsDuration(text: string): boolean {
   return TIME_OF_DAY.test(text) || DURATION_PHRASES.some((p) => plain.includes(` ${p} `));
 }
 
+// Number words that are not also articles ("ein", "un", "uno"): they state how many.
+const COUNT_WORDS = new Set([...NUMBER_WORDS].filter((w) => !['one', 'ein', 'eine', 'einen', 'einem', 'un', 'une', 'uno', 'una'].includes(w)));
+
+const isWordChar = (c: string) => /[\p{L}\d]/u.test(c);
+
+/** "**3", "(two)," → "3", "two". */
+function trimPunctuation(token: string): string {
+  let start = 0;
+  let end = token.length;
+  while (start < end && !isWordChar(token[start]!)) start++;
+  while (end > start && !isWordChar(token[end - 1]!)) end--;
+  return token.slice(start, end);
+}
+
+/** "Up to 3 Wave Extenders", "two TV Boxes": a number or a number word. */
+function holdsCount(text: string): boolean {
+  for (const line of text.split('\n')) {
+    // Not a list's numbering ("1. Plug in"), nor an address, a time or a version (one token with dots or colons).
+    for (const token of line.replace(/^ *\d{1,2}[.)] /, '').split(/\s+/)) {
+      const word = trimPunctuation(token);
+      if (/^\d{1,3}$/.test(word) || COUNT_WORDS.has(fold(word))) return true;
+    }
+  }
+  return false;
+}
+
 function holdsContact(text: string): boolean {
   return PHONE.test(text) || EMAIL.test(text) || URL.test(text);
 }
@@ -219,6 +253,8 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
       return holdsAmount(text) ? 1 : 0;
     case 'duration':
       return holdsDuration(text) ? 1 : 0;
+    case 'count':
+      return holdsCount(text) ? 1 : 0;
     case 'contact':
       return holdsContact(text) ? 1 : 0;
     case 'steps':

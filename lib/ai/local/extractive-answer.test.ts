@@ -157,6 +157,12 @@ describe('splitUnits', () => {
     expect([...(unit?.terms ?? [])].sort()).toEqual(['box', 'keep', 'restart', 'set'].sort());
   });
 
+  it('reads a table row with its header’s words; only its own cells (not a menu path) name it', () => {
+    const [row] = splitUnits('| | Wave Phone Basic |\n| --- | --- |\n| Calls to Swiss mobiles | My Alpenwave > Phone > Rates |', 'en');
+    expect([...(row?.terms ?? [])]).toEqual(expect.arrayContaining(['basic', 'swiss', 'rate']));
+    expect([...(row?.ownTerms ?? [])].sort()).toEqual(['call', 'mobil', 'swiss']);
+  });
+
   it('drops the question line of a golden answer source', () => {
     const units = splitUnits('Q: box 5 restart\nA: Use the app. Or hold the power button.', 'en');
     expect(units.map((u) => u.text)).toEqual(['Use the app.', 'Or hold the power button.']);
@@ -385,6 +391,76 @@ describe('composeAnswer', () => {
       expect(answer.grounded).toBe(true);
       expect(answer.text).toContain('2. Tap **Home > Wi-Fi**.');
       expect(answer.text).not.toContain('never ask');
+    });
+  });
+
+  describe('tables: rows read with their header, named by their own cells', () => {
+    const rates = hit({
+      title: 'Landline plans and call rates',
+      headingPath: 'The plans',
+      content: '| | Wave Phone Basic | Wave Phone Flat |\n| --- | --- | --- |\n| Monthly price | CHF 5.– | CHF 15.– |\n| Calls to Swiss mobiles | CHF 0.25/min | Unlimited |',
+    });
+    const advice = hit({
+      title: 'Landline plans and call rates',
+      headingPath: 'Bundle discount',
+      content: 'With internet, TV and Wave Phone Basic together, the discount is CHF 15/month.',
+    });
+
+    it('credits a row with its header’s words: the plan named in the header column, the service in the row', () => {
+      const answer = composeAnswer(parsed({ question: 'on wave phone basic what do i pay per minute to call a swiss mobile?', hits: [advice, rates] }));
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('| Calls to Swiss mobiles | CHF 0.25/min | Unlimited |');
+      expect(answer.text).not.toContain('| Monthly price |');
+    });
+
+    it('quotes the whole table when the question names only its header or a menu path in a row', () => {
+      const methods = hit({
+        title: 'Payment methods',
+        headingPath: 'Overview',
+        content:
+          '| Payment method | Cost | Set up in |\n| --- | --- | --- |\n| eBill | Free | Your e-banking |\n| Direct debit | Free | My Alpenwave > Billing > Payment method |\n| Paper invoice | CHF 2.50 | Post office |',
+      });
+      const answer = composeAnswer(parsed({ question: 'payment methods', hits: [methods] }));
+      expect(answer.text).toContain('| eBill | Free | Your e-banking |');
+      expect(answer.text).toContain('| Paper invoice | CHF 2.50 | Post office |');
+    });
+
+    it('reads an ordinal as the number the article numbers things with: "the second reminder" is "2. Reminder"', () => {
+      const reminders = hit({
+        title: 'Overdue invoices and reminders',
+        headingPath: 'After the due date',
+        content: '| When | What happens | Fee |\n| --- | --- | --- |\n| 10 days after | 1. Reminder | Free |\n| 20 days after | 2. Reminder | CHF 20 |',
+      });
+      const answer = composeAnswer(parsed({ question: 'Was kostet die zweite Mahnung?', lang: 'de', hits: [hit({ ...reminders, lang: 'de', content: reminders.content.replace(/Reminder/g, 'Mahnung') })] }));
+      expect(answer.text).toContain('| 20 days after | 2. Mahnung | CHF 20 |');
+      expect(answer.text).not.toContain('1. Mahnung');
+    });
+  });
+
+  it('answers each part a question asks for: an amount nothing quoted states comes from the passage that states it', () => {
+    const turnOff = hit({ title: 'Turn roaming on or off', content: '1. Open the app.\n2. Choose **Mobile > Roaming**.\n3. Switch roaming off.' });
+    const prices = hit({ title: 'Roaming zones and prices', content: 'Roaming data in Zone 1 costs CHF 0.15 per MB.' });
+    const answer = composeAnswer(parsed({ question: 'how much is roaming in zone 1 and how do i turn it off', hits: [turnOff, prices] }));
+    expect(answer.text).toContain('Switch roaming off');
+    expect(answer.text).toContain('CHF 0.15 per MB');
+    expect(answer.cited).toHaveLength(2);
+  });
+
+  describe('a message that reports a situation and asks nothing', () => {
+    const article = 'Lost or stolen phone';
+    const intro = hit({ title: article, headingPath: article, section: 1, content: 'If your phone (natel) is lost or stolen, block your SIM right away. A replacement SIM keeps your number.' });
+    const police = hit({ title: article, headingPath: 'Step 3: Report the theft to the police', section: 4, content: 'If it was stolen, report it to the police and send us the report.' });
+    const block = hit({ title: article, headingPath: 'Step 1: Block your SIM', section: 2, content: '- **Phone**: call **0800 246 247** (free, 24/7).\n- **Online**: My Alpenwave > **Mobile > Block SIM**.' });
+
+    it('gets what to do: the article’s first steps after the passage that matches its words', () => {
+      const answer = composeAnswer(parsed({ question: 'someone stole my natel', hits: [intro, police, block] }));
+      expect(answer.text).toContain('If your phone (natel) is lost or stolen');
+      expect(answer.text).toContain('0800 246 247');
+      expect(answer.text).not.toContain('report it to the police');
+    });
+
+    it('a bare topic (no function words) or a question is not a report: no steps are added', () => {
+      expect(composeAnswer(parsed({ question: 'stolen natel', hits: [intro, police, block] })).text).not.toContain('0800 246 247');
     });
   });
 

@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
-import { asTextLanguage, contentTerms, isAsking, sentencesOf, tokenize, type TextLanguage } from './text';
+import { asTextLanguage, contentTerms, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
@@ -58,9 +58,23 @@ function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: stri
       const glued = /^(\p{L}{2,})(\d{1,2})$/u.exec(w);
       return glued && knownTerm && !knownTerm(w, lang) ? [glued[1]!, glued[2]!] : [w];
     })
-    .filter((w) => !QUESTION_WORDS.has(w) && !cues.has(w) && !fillers.has(w));
+    .filter((w) => !QUESTION_WORDS.has(w) && !cues.has(w) && !fillers.has(w))
+    // "the second reminder" is the row "2. Reminder".
+    .map((w) => ORDINALS[w] ?? w);
   return [...new Set(contentTerms(words.join(' '), lang))];
 }
+
+// Ordinal words as help articles number things ("2. Mahnung", "3rd reminder"). English "second"
+// is left out: it is also a unit of time.
+const ORDINALS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ['1', ['first', '1st', 'erste', 'ersten', 'erster', 'premier', 'premiere', '1er', '1re', 'primo', 'prima']],
+      ['2', ['2nd', 'zweite', 'zweiten', 'zweiter', 'deuxieme', 'seconde', '2e', 'secondo', 'seconda']],
+      ['3', ['third', '3rd', 'dritte', 'dritten', 'dritter', 'troisieme', '3e', 'terzo', 'terza']],
+    ] as const
+  ).flatMap(([digit, words]) => words.map((w) => [w, digit])),
+);
 
 /**
  * A message of several sentences, split into what it asks and the story around it: `unknown`,
@@ -207,6 +221,8 @@ type Unit = {
   /** A table row: its table (shared by its sibling rows) and its cells. */
   table?: Table;
   cells?: string[];
+  /** A table row's terms that are not its table's header words: what names this row, not the table. */
+  ownTerms?: Set<string>;
 };
 
 // The same help-center passages come back answer after answer: their units (and the stemming
@@ -250,7 +266,15 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
       });
     }
   }
-  return units.map((u) => ({ ...u, terms: new Set(contentTerms(u.text, lang)) }));
+  return units.map((u) => {
+    const terms = new Set(contentTerms(u.text, lang));
+    if (!u.table) return { ...u, terms };
+    // A row is read with its header ("Calls to Swiss mobiles" under "Wave Phone Basic"). What
+    // names the row is its own cells, not the header's words nor a menu path ("… > Payment method").
+    const header = new Set(contentTerms(u.table.header.join(' '), lang));
+    const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
+    return { ...u, terms: new Set([...terms, ...header]), ownTerms: new Set(contentTerms(named, lang).filter((t) => !header.has(t))) };
+  });
 }
 
 type Window = {
@@ -379,11 +403,12 @@ function bestWindow(
 
 /**
  * A lead-in ("Do this:") brings its list; a list item brings its siblings and lead-in; table
- * rows that hold none of the question's words (the table is on topic as a whole) bring their table.
+ * rows the question does not name (its words are none of theirs, or only the header's: "payment
+ * methods" in a table headed "Payment method") bring their table — it is on topic as a whole.
  */
 function extendWindow<U extends Unit>(all: U[], chosen: U[], terms: string[]): U[] {
   const first = all.indexOf(chosen[0]!);
-  if (chosen.every((u) => u.kind === 'row') && !chosen.some((u) => terms.some((t) => hasTerm(u.terms, t)))) {
+  if (chosen.every((u) => u.kind === 'row') && !chosen.some((u) => terms.some((t) => hasTerm(u.ownTerms ?? u.terms, t)))) {
     const table = chosen[0]!.table;
     return all.filter((u) => u.table === table);
   }
@@ -436,6 +461,18 @@ function quote(units: Unit[], n: number): string {
 export type ComposedAnswer = { text: string; grounded: boolean; coverage: number; cited: number[] };
 
 /** Each source's rank, 0 (least relevant) .. 1: the sections of one article share the article's best. */
+// Headings under which help articles say what to do: "What to do with a suspicious message", "Step 1: Block your SIM".
+const REMEDY_HEADING = /^(?:what to do|what you can do|step 1\b|was tun|was sie tun|schritt 1\b|que faire|ce que vous pouvez faire|etape 1\b|cosa fare|che cosa fare|passo 1\b)/;
+
+function isRemedyHeading(heading: string): boolean {
+  return REMEDY_HEADING.test(fold(heading).trim());
+}
+
+/** A sentence that asks nothing: function words make it one (a bare topic, "cancel contract", has none), and no question mark. */
+function reportsSituation(message: string): boolean {
+  return !sentencesOf(message).some(isAsking) && tokenize(message).some((w) => isStopword(w));
+}
+
 function sourceRanks(sources: PromptSource[]): number[] {
   const titles: string[] = [];
   for (const source of sources) {
@@ -472,10 +509,12 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   const ranks = sourceRanks(prompt.sources);
   const alternatives = options.alternatives ?? {};
   const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);
-  const windows = readSources(prompt.sources, kinds)
-    .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms) })) }))
-    .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
-    .filter((w): w is Window & { score: number } => w !== null);
+  const windowsFor = (wanted: AnswerKind[]) =>
+    readSources(prompt.sources, wanted)
+      .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}) })) }))
+      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
+      .filter((w): w is Window & { score: number } => w !== null);
+  const windows = windowsFor(kinds);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
   const merit = (w: Window) => w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own;
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
@@ -520,9 +559,25 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     if (!cited.includes(primary.link.source.n)) cited.push(primary.link.source.n);
   }
   if (primary.source.lang && primary.source.lang !== lang) parts.push(phrases.otherLanguage);
+  // "On m'a volé mon natel", "weird SMS with a link about a refund": a message that reports a
+  // situation, asking nothing, wants what to do about it. When the passage that matches its
+  // words describes the situation, the article's steps (or options: a menu path, a button) follow it.
+  const remedy =
+    said.length === 0 && reportsSituation(prompt.question) && primary.kindFit < 1
+      ? windows
+          .map((w) => ({ w, remedy: isRemedyHeading(w.source.heading ?? '') }))
+          .filter(({ w, remedy }) => w.source.title === primary.source.title && w.source.n !== primary.source.n && (remedy || w.kindFit > primary.kindFit))
+          // A section headed "What to do" first; then the steps. Articles are written in the
+          // order of doing: the first steps come first.
+          .sort((a, b) => Number(b.remedy) - Number(a.remedy) || b.w.kindFit - a.w.kindFit || (a.w.source.section ?? Infinity) - (b.w.source.section ?? Infinity) || placed(b.w) - placed(a.w))[0]?.w
+      : undefined;
+  if (remedy) {
+    parts.push(quote(remedy.units, remedy.source.n));
+    if (!cited.includes(remedy.source.n)) cited.push(remedy.source.n);
+  }
   // A second section of the same article when it is nearly as good: answers in help articles are
   // often spread over two sections (the steps, and the fee or the deadline in the next one).
-  if (!secondary) {
+  if (!secondary && !remedy) {
     const second = windows
       .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && merit(w) >= SECOND_SECTION_SHARE * merit(primary))
       .sort((a, b) => merit(b) - merit(a))[0];
@@ -534,6 +589,23 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   if (secondary) {
     parts.push(phrases.seeAlso(secondary.w.source.title), quote(secondary.w.units, secondary.w.source.n));
     cited.push(secondary.w.source.n);
+  }
+  // A question that asks for two things ("how much is it, and how do I turn it off?"): an amount,
+  // a duration or a contact asked for that nothing quoted so far states comes from the best
+  // passage that states it — in the customer's language, and about the question.
+  const quotedText = parts.join('\n');
+  for (const kind of kinds.filter((k) => STRICT_KINDS.has(k))) {
+    if (holdsAnswerKind(quotedText, kind)) continue;
+    const extra = windowsFor([kind])
+      .filter((w) => w.holdsStrictKind && !cited.includes(w.source.n) && (!w.source.lang || w.source.lang === lang) && w.coverage >= minCoverage)
+      .sort((a, b) => merit(b) - merit(a))[0];
+    if (!extra) continue;
+    parts.push(quote(extra.units, extra.source.n));
+    cited.push(extra.source.n);
+    if (extra.link) {
+      parts.push(`${renderTable(extra.link.part)}\n\n[${extra.link.source.n}]`);
+      if (!cited.includes(extra.link.source.n)) cited.push(extra.link.source.n);
+    }
   }
   return { text: parts.join('\n\n'), grounded: true, coverage, cited };
 }

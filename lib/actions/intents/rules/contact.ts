@@ -37,13 +37,21 @@ const ON_FILE =
 const ASK = /\b(?:what|which|whats|show|tell me|check|welche\w*|was ist|wie lautet|zeig\w*|quel\w*|montre\w*|quale|qual|mostra\w*|dimmi|controlla\w*)\b/;
 const MINE = /\b(?:my|mein\w*|mon|ma|mes|mio|mia|miei|mie|il mio|la mia)\b/;
 
+// The number itself, not the device: "a speed test on my phone" asks for no phone number.
+const NUMBER_NOUN =
+  /\b(?:(?:phone|mobile|cell|telephone) number|number|nummer|telefonnummer|handynummer|natelnummer|mobilnummer|rufnummer|numero(?: de (?:telephone|portable|mobile))?|numero di (?:telefono|cellulare))\b/;
+
 export const contactReadRule: Rule = {
   name: 'contact-read',
-  match({ raw, text }: PreparedRequest): RecognizedToolCall | null {
-    const noun = EMAIL_NOUN.test(text) || ADDRESS_NOUN.test(text) || (PHONE_NOUN.test(text) && !OTHER_NUMBER.test(text));
+  match({ raw, sentences }: PreparedRequest): RecognizedToolCall | null {
     // A new value to set is the write rule's; without one, a question about the details reads them.
-    if (!noun || extractEmails(raw).length > 0 || extractPhones(raw).length > 0) return null;
-    return ON_FILE.test(text) || (ASK.test(text) && MINE.test(text)) ? { toolName: 'get_contact_details', input: {} } : null;
+    if (extractEmails(raw).length > 0 || extractPhones(raw).length > 0) return null;
+    // The contact detail and the question about it in one sentence.
+    const asked = sentences.some(({ text }) => {
+      const noun = EMAIL_NOUN.test(text) || ADDRESS_NOUN.test(text) || (NUMBER_NOUN.test(text) && !OTHER_NUMBER.test(text));
+      return noun && (ON_FILE.test(text) || (ASK.test(text) && MINE.test(text)));
+    });
+    return asked ? { toolName: 'get_contact_details', input: {} } : null;
   },
 };
 

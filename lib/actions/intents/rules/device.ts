@@ -15,7 +15,7 @@ const OWN_DEVICE = re(String.raw`\b${DET} ${DEVICE}\b|\b${DEVICE} (von mir|a moi
 const OWN_DEVICE_LOOSE = re(String.raw`\b(${DEVICE})\b`);
 
 const STATUS =
-  /\b(?:status|state|online|offline|up|running|working|etat|en ligne|hors ligne|connecte\w*|fonctionne|stato|in linea|collegat\w*|connesso|funziona|zustand|verbunden|erreichbar|lauft|laeuft|funktioniert)\b/;
+  /\b(?:status|state|online|offline|(?<!set )up|running|working|etat|en ligne|hors ligne|connecte\w*|fonctionne|stato|in linea|collegat\w*|connesso|funziona|zustand|verbunden|erreichbar|lauft|laeuft|funktioniert)\b/;
 const CHECK = /\b(?:check|test|look at|prufen|pruefen|prufe|pruefe|uberprufen|ueberpruefen|checken|schau\w*|nachsehen|verifier|verifiez|verifie|controler|controlez|regarder|controlla\w*|verifica\w*|guarda\w*)\b/;
 const ASKING_STATUS = re(String.raw`^(is|are|ist|sind|est ce que|est|e|il|la|le|mein\w*|ma|mon|my|what is|wie ist|quel est|qual e|com e|how is)\b|\?$|${PLEASE}`);
 
@@ -28,12 +28,18 @@ export const restartRule: Rule = {
   },
 };
 
+// "How does it work on my modem?" asks how to do something, not whether the modem works.
+const HOW_IT_WORKS = /\b(?:how (?:does|do|would) (?:\w+ ){0,4}work|wie funktioniert|comment (?:ca |cela )?(?:marche|fonctionne)|come funziona)\b/;
+
 export const modemStatusRule: Rule = {
   name: 'modem_status',
-  match({ raw, text }: PreparedRequest): RecognizedToolCall | null {
-    if (!OWN_DEVICE.test(text)) return null;
-    const asks = STATUS.test(text) && (ASKING_STATUS.test(text) || raw.trim().endsWith('?'));
-    if (!asks && !CHECK.test(text)) return null;
-    return { toolName: 'get_modem_status', input: {} };
+  match({ sentences }: PreparedRequest): RecognizedToolCall | null {
+    // The device and the question about its state in one sentence: "I'm going to reset the box.
+    // I've got port forwards set up – can I save them first?" asks nothing about its state.
+    const asked = sentences.some(({ text, asks }) => {
+      if (!OWN_DEVICE.test(text) || HOW_IT_WORKS.test(text)) return false;
+      return (STATUS.test(text) && (ASKING_STATUS.test(text) || asks)) || CHECK.test(text);
+    });
+    return asked ? { toolName: 'get_modem_status', input: {} } : null;
   },
 };

@@ -10,8 +10,9 @@ import type { PreparedRequest, RecognizedToolCall, Rule } from '../types';
 const SWITCH =
   /\b(?:switch|move (?:me|us|my \w+) to|go (?:for|with|to)|put me on|sign me up|subscribe|order|book|give me|get me|i want|i would like|i need|i ll take|wechsl\w*|wechsel\w*|umstell\w*|umsteig\w*|stell\w* (?:mich|mein\w*)|andern|aendern|andere|aendere|upgrade\w*|downgrade\w*|ich will|will ich|mochte|moechte|hatte gern|haette gern|nehme|nimm|bestell\w*|buch\w*|hochstuf\w*|passe|passer|passez|passons|chang\w*|modifi\w*|je veux|je voudrais|j aimerais|prendre|prends|souscri\w*|opter|basculer|mettez moi|mets moi|migrer|passa|passare|passami|passo|passiamo|passate|cambi\w*|voglio|vorrei|prendo|attiva\w*|sottoscriv\w*)\b/;
 
+// "Options" alone names no plan ("what are my options with your box?").
 const PLAN_NOUN =
-  /\b(?:plans?|offers?|options|subscriptions?|packages?|deals?|abo|abos|abonnement\w*|angebot\w*|tarif\w*|produkt\w*|pakete?|offres?|forfaits?|formules?|abbonament\w*|offert\w*|piani|piano|pacchett\w*|handyabos?|natelabos?|internetabos?|tvabos?)\b/;
+  /\b(?:plans?|offers?|subscriptions?|packages?|deals?|abo|abos|abonnement\w*|angebot\w*|tarif\w*|produkt\w*|pakete?|offres?|forfaits?|formules?|abbonament\w*|offert\w*|piani|piano|pacchett\w*|handyabos?|natelabos?|internetabos?|tvabos?)\b/;
 
 /** Asking what there is: "which plans", "welche Abos gibt es", "quelles offres", "quali piani". */
 const WHAT_IS_OFFERED =
@@ -35,7 +36,7 @@ const TIMING_QUESTION =
 
 export const planRule: Rule = {
   name: 'plans',
-  match({ raw, text, clauses, ctx }: PreparedRequest): RecognizedToolCall | null {
+  match({ raw, text, clauses, sentences, ctx }: PreparedRequest): RecognizedToolCall | null {
     if (TIMING_QUESTION.test(text)) return null;
     const plan = matchPlan(text, ctx.catalog);
     const wantsChange = SWITCH.test(text);
@@ -44,7 +45,8 @@ export const planRule: Rule = {
     const terseOrder = plan !== undefined && PLEASE_WORD.test(text) && text.split(' ').length <= 6;
     if (plan && (wantsChange || terseOrder) && !isQuestion) return { toolName: 'change_plan', input: { planId: plan.id } };
     const kind = planKindOf(text);
-    const asksOffer = PLAN_NOUN.test(text) && (WHAT_IS_OFFERED.test(text) || wantsChange) && !OWN_PLAN.test(text);
+    // The offer asked about in one sentence: "We're on the 100 plan. What should I try first?" is not.
+    const asksOffer = sentences.some((s) => PLAN_NOUN.test(s.text) && (WHAT_IS_OFFERED.test(s.text) || SWITCH.test(s.text)) && !OWN_PLAN.test(s.text));
     if (asksOffer || (UPGRADE.test(text) && (kind !== undefined || PLAN_NOUN.test(text)))) {
       return { toolName: 'list_available_plans', input: kind ? { kind } : {} };
     }
