@@ -57,6 +57,13 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.text).not.toMatch(/A restart fixes most everyday problems/);
   });
 
+  it('answers how to pay the invoice, not what paper invoices cost (it)', async () => {
+    const answer = await ask('Come posso pagare la fattura?');
+    expect(answer.outcome).toBe('answered');
+    expect(missingFacts(answer.text, [['Paga ora', 'Metodo di pagamento', 'addebito diretto']])).toEqual([]);
+    expect(answer.text).not.toMatch(/fatture cartacee/i);
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

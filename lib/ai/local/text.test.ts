@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAsking, sentencesOf } from './text';
+import { contentTerms, isAsking, sentencesOf } from './text';
 
 describe('sentences of a message', () => {
   it('splits after sentence punctuation and at line breaks, keeping each sentence as written', () => {
@@ -19,5 +19,12 @@ describe('sentences of a message', () => {
     expect(isAsking('is it "Box 3?"')).toBe(true);
     expect(isAsking('my parents have that one')).toBe(false);
     expect(isAsking('what? no, that is not it')).toBe(false);
+  });
+});
+
+describe('content terms', () => {
+  it('leaves out stop words, elisions and what English contractions leave behind', () => {
+    expect(contentTerms("We've tried, it doesn't work and I don't know what you'll say", 'en')).toEqual(['tri', 'work', 'know', 'say']);
+    expect(contentTerms("c'est l'app qu'il faut", 'fr')).toEqual(['app']);
   });
 });

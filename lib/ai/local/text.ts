@@ -81,8 +81,13 @@ const STEM_CACHE_SIZE = 50_000;
 const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: new Map(), de: new Map(), fr: new Map(), it: new Map() };
 
 /** Content terms: folded, stop words removed, stemmed. */
+// English contractions ("don't", "we've", "I'll") leave these behind: no content, yet no article
+// uses them, so as terms they would weigh like the rarest words. (Kept out of the stop words the
+// embedding model reads, so stored vectors stay valid.)
+const CONTRACTION_PARTS = new Set(['don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'haven', 'hasn', 'hadn', 'won', 'wouldn', 'couldn', 'shouldn', 'mustn', 'needn', 've', 'll', 're']);
+
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
   return tokenize(text)
-    .filter((w) => !isStopword(w) && (w.length > 1 || /\d/.test(w)))
+    .filter((w) => !isStopword(w) && !CONTRACTION_PARTS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((w) => stem(w, lang));
 }
