@@ -161,6 +161,9 @@ describe('splitUnits', () => {
     const [row] = splitUnits('| | Wave Phone Basic |\n| --- | --- |\n| Calls to Swiss mobiles | My Alpenwave > Phone > Rates |', 'en');
     expect([...(row?.terms ?? [])]).toEqual(expect.arrayContaining(['basic', 'swiss', 'rate']));
     expect([...(row?.ownTerms ?? [])].sort()).toEqual(['call', 'mobil', 'swiss']);
+    // A header of attributes (no empty corner cell) names no row: "price" is every row's column.
+    const [record] = splitUnits('| Pack | Zone | Price |\n| --- | --- | --- |\n| Travel World | Zone 2 | CHF 39 |', 'en');
+    expect([...(record?.terms ?? [])]).not.toContain('price');
   });
 
   it('drops the question line of a golden answer source', () => {

@@ -269,11 +269,14 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
   return units.map((u) => {
     const terms = new Set(contentTerms(u.text, lang));
     if (!u.table) return { ...u, terms };
-    // A row is read with its header ("Calls to Swiss mobiles" under "Wave Phone Basic"). What
-    // names the row is its own cells, not the header's words nor a menu path ("… > Payment method").
+    // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
+    // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
+    // Basic"); a header of attributes ("Pack | Zone | Price") names no row. What names the row is
+    // its own cells, not the header's words nor a menu path ("… > Payment method").
     const header = new Set(contentTerms(u.table.header.join(' '), lang));
+    const columnsAreThings = (u.table.header[0] ?? '').trim() === '';
     const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
-    return { ...u, terms: new Set([...terms, ...header]), ownTerms: new Set(contentTerms(named, lang).filter((t) => !header.has(t))) };
+    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: new Set(contentTerms(named, lang).filter((t) => !header.has(t))) };
   });
 }
 
