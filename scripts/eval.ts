@@ -25,7 +25,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { SingleBar } from 'cli-progress';
 import { z } from 'zod';
 import { createEmbedder, createReranker } from '@/lib/ai/models';
 import { getConfig } from '@/lib/config';
@@ -41,6 +40,7 @@ import { evaluateRetrieval } from '@/lib/eval/retrieval';
 import { runIngest } from '@/lib/rag/ingest/run';
 import type { SearchMethod } from '@/lib/rag/search';
 import { runCli } from './cli';
+import { dialogProgress, progressBar } from './progress';
 import { createChatModel } from '@/lib/ai/models';
 import { createAnswerDeps } from '@/lib/chat/answer-deps';
 import type { Db } from '@/lib/db/client';
@@ -51,10 +51,8 @@ import { computeActionMetrics, DEMO_CATALOG, evaluateActions, formatActionReport
 import { modelRecogniser } from '@/lib/eval/action-model';
 import { localAccountModel } from '@/lib/actions/account-model';
 import type { QaItem } from '@/lib/eval/qa';
-import { dialogMetrics, formatDialogReport, loadDialogs, runDialogs, type DialogResult } from '@/lib/eval/dialogs';
-import { seedDemoCustomers } from '@/lib/actions/seed';
-import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
-import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
+import { dialogMetrics, formatDialogReport, loadDialogs } from '@/lib/eval/dialogs';
+import { runDialogsOnDemoData } from '@/lib/eval/dialog-run';
 
 const METHODS = ['fts', 'vector', 'hybrid', 'hybrid+rerank'] as const;
 const argsSchema = z.object({
@@ -75,22 +73,6 @@ const argsSchema = z.object({
     .optional(),
 });
 
-function progressBar(label: string, enabled: boolean) {
-  const bar = new SingleBar({ format: `${label} [{bar}] {value}/{total}`, hideCursor: true, stream: process.stderr });
-  let started = false;
-  return {
-    update(done: number, total: number) {
-      if (!enabled) return;
-      if (!started) {
-        bar.start(total, 0);
-        started = true;
-      }
-      bar.setTotal(total);
-      bar.update(done);
-    },
-    stop: () => started && bar.stop(),
-  };
-}
 
 runCli(async () => {
   const { values } = parseArgs({
@@ -221,28 +203,13 @@ async function runAnswerEval(o: {
 }
 
 /** The dialogs' clock: relative dates in them ("Thursday") mean the same every run. */
-const DIALOG_NOW = new Date('2026-11-23T10:00:00+01:00');
 
 async function runDialogEval({ file, corpus, json, run: runFile, interactive }: { file: string; corpus?: string; json: boolean; run?: string; interactive: boolean }) {
   const config = getConfig();
   const dialogs = loadDialogs(file);
-  const database = await openPglite();
-  let results: DialogResult[];
-  try {
-    await migrateDatabase(database);
-    const dir = corpus ?? config.content.dir;
-    const bar = progressBar('ingest', interactive);
-    await runIngest(database.db, { dir, source: 'eval-corpus', embedder: createEmbedder(config.model), onProgress: (p) => p.phase === 'embed' && bar.update(p.done, p.total) });
-    bar.stop();
-    await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
-    await seedDemoCustomers(database.db, { now: DIALOG_NOW });
-    await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
-    const run = progressBar('dialogs'.padEnd(13), interactive);
-    results = await runDialogs({ db: database.db, config, now: DIALOG_NOW, expertEmail: 'expert@alpenwave.example' }, dialogs, { onProgress: run.update });
-    run.stop();
-  } finally {
-    await database.close();
-  }
+  const bars = dialogProgress(interactive);
+  const results = await runDialogsOnDemoData({ config, corpus: corpus ?? config.content.dir, dialogs }, bars);
+  bars.stop();
   const metrics = dialogMetrics(results);
   if (runFile) fs.writeFileSync(runFile, results.map((r) => JSON.stringify(r)).join('\n') + '\n');
   const evalConfig = { qa: file, items: dialogs.length, corpus: corpus ?? null, model: config.model.provider === 'openai' ? config.model.chatModel : 'local' };

@@ -47,6 +47,13 @@ describe('scoring a dialog turn', () => {
     expect(verdict({ lang: 'fr' }, { lang: 'fr', text: 'Halten Sie die Taste drei Sekunden lang gedrückt und warten Sie, bis die Lichtleiste weiss leuchtet.' })).toEqual([['lang', false]]);
     expect(verdict({ mentions: ['three seconds'] })).toEqual([['mentions', true]]);
     expect(verdict({ mentions: ['CHF 49'] })).toEqual([['mentions', false]]);
+    expect(verdict({ facts: [['3 seconds', 'three seconds']] })).toEqual([['facts', true]]);
+    expect(verdict({ facts: ['three seconds', 'CHF 49'] })).toEqual([['facts', false]]);
+    expect(verdict({ notFacts: ['CHF 49'] })).toEqual([['notFacts', true]]);
+    expect(verdict({ notFacts: ['power button'] })).toEqual([['notFacts', false]]);
+    expect(verdict({ refuses: true }, { outcome: 'refused' })).toEqual([['refuses', true]]);
+    expect(verdict({ refuses: true })).toEqual([['refuses', false]]);
+    expect(verdict({ refuses: false })).toEqual([['refuses', true]]);
   });
 
   it('validates the file format with clear errors', () => {

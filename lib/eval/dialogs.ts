@@ -12,6 +12,7 @@ import { queryRows } from '@/lib/db/rows';
 import { users } from '@/lib/db/schema';
 import type { ApprovalCard } from '@/lib/domain/account-tools';
 import { ANSWER_OUTCOMES, type ChatUIMessage } from '@/lib/domain/chat';
+import { factsSchema, formatFact, missingFacts, statesFact } from '@/lib/domain/facts';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { LOCALES } from '@/lib/i18n/locales';
 
@@ -43,6 +44,12 @@ const checksSchema = z
     lang: z.enum(LOCALES).optional(),
     /** Strings the reply must contain (facts from the articles). */
     mentions: z.array(z.string()).min(1).optional(),
+    /** Facts the reply must state (alternatives where they are written differently; lib/domain/facts.ts). */
+    facts: factsSchema.min(1).optional(),
+    /** Facts the reply must not state ("CHF 10.00" for the ships-and-aircraft zone). */
+    notFacts: factsSchema.min(1).optional(),
+    /** The request is refused (true: another customer's account, an injection, an action no tool offers) or not. */
+    refuses: z.boolean().optional(),
   })
   .strict();
 
@@ -120,12 +127,21 @@ export function scoreTurn(expect: DialogChecks, seen: ObservedTurn): CheckResult
     const detected = detectLanguage(seen.text) ?? seen.lang;
     add('lang', seen.lang === expect.lang && detected === expect.lang, `reply ${seen.lang}, text reads as ${detected}`);
   }
+  if (expect.facts) {
+    const missing = missingFacts(seen.text, expect.facts);
+    add('facts', missing.length === 0, `missing ${missing.map(formatFact).join(', ') || 'none'}`);
+  }
+  if (expect.notFacts) {
+    const stated = expect.notFacts.filter((f) => statesFact(seen.text, f));
+    add('notFacts', stated.length === 0, `stated ${stated.map(formatFact).join(', ') || 'none'}`);
+  }
+  if (expect.refuses !== undefined) add('refuses', (seen.outcome === 'refused') === expect.refuses, `outcome ${seen.outcome}`);
   if (expect.mentions) add('mentions', expect.mentions.every((m) => seen.text.toLowerCase().includes(m.toLowerCase())), `missing ${expect.mentions.filter((m) => !seen.text.toLowerCase().includes(m.toLowerCase())).join(', ') || 'none'}`);
   return results;
 }
 
 export type TurnReport = { user: string; seen: ObservedTurn; checks: CheckResult[] };
-export type DialogResult = { id: string; lang: string; kind: string; turns: TurnReport[]; lastPass: boolean; allPass: boolean };
+export type DialogResult = { id: string; lang: string; kind: string; turns: TurnReport[]; lastPass: boolean; allPass: boolean; /** Wall time of the whole dialog. */ ms?: number };
 
 type Runner = { db: Db; config: Config; now: Date; expertId: string };
 
@@ -155,6 +171,7 @@ async function runTurn(r: Runner, { conversationId, owner, signedIn, text }: { c
 
 /** Runs one dialog in a fresh conversation; "agent_claims" opens a hand-off (if none) and has an expert claim it. */
 export async function runDialog(r: Runner, dialog: Dialog): Promise<DialogResult> {
+  const started = performance.now();
   const conversationId = randomUUID();
   let owner: Parameters<typeof startChatTurn>[0]['owner'] = { kind: 'anon', anonKey: anonKeyOf(randomUUID().replace(/-/g, '').padEnd(43, 'd')) };
   if (dialog.customer) {
@@ -173,7 +190,7 @@ export async function runDialog(r: Runner, dialog: Dialog): Promise<DialogResult
     turns.push({ user: turn.user, seen, checks: scoreTurn(turn.expect, seen) });
   }
   const passes = (t: TurnReport) => t.checks.every((c) => c.pass);
-  return { id: dialog.id, lang: dialog.lang, kind: dialog.kind, turns, lastPass: passes(turns.at(-1)!), allPass: turns.every(passes) };
+  return { id: dialog.id, lang: dialog.lang, kind: dialog.kind, turns, lastPass: passes(turns.at(-1)!), allPass: turns.every(passes), ms: performance.now() - started };
 }
 
 export async function runDialogs(

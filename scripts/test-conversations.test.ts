@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
+
+/** Runs `npm run test:conversations` (tsx scripts/test-conversations.ts) as its own process. */
+function testConversations(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test-conversations.ts'), ...args], {
+      cwd: path.join(import.meta.dirname, '..'),
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const restart = {
+  id: 'restart-en',
+  lang: 'en',
+  kind: 'knowledge',
+  customer: null,
+  turns: [{ user: 'How do I restart my Box 5 with the power button?', expect: { outcome: ['answered', 'golden'], facts: [['ten seconds', '10 seconds']], notFacts: ['CHF'], lang: 'en' } }],
+};
+// The same question, checked for a fact the article does not state: this case must fail.
+const wrong = { ...restart, id: 'restart-wrong-fact', turns: [{ ...restart.turns[0]!, expect: { facts: ['five minutes'] } }] };
+const account = {
+  id: 'contact-on-file',
+  lang: 'en',
+  kind: 'account',
+  customer: 'anna.meier@example.ch',
+  turns: [{ user: "What's my phone number on file?", expect: { tool: { name: 'get_contact_details' }, refuses: false, approval: false } }],
+};
+
+describe('npm run test:conversations', () => {
+  let dir: string;
+  let corpus: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-conversations-'));
+    corpus = writeTestCorpus();
+  });
+  afterAll(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const suite = (name: string, cases: object[]) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, cases.map((c) => JSON.stringify(c)).join('\n') + '\n');
+    return file;
+  };
+
+  it('exits 1 with a failing case and writes a JUnit report naming it and its check; exits 0 when all pass', async () => {
+    const junit = path.join(dir, 'out.xml');
+    const failing = await testConversations(['--file', suite('failing.jsonl', [restart, wrong, account]), '--corpus', corpus, '--junit', junit]);
+    expect(failing.stderr).not.toMatch(/Error:/);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/^PASS {2}restart-en /m);
+    expect(failing.stdout).toMatch(/^FAIL {2}restart-wrong-fact /m);
+    expect(failing.stdout).toMatch(/^PASS {2}contact-on-file /m);
+    const xml = fs.readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuite name="conversations" tests="3" failures="1"/);
+    expect(xml).toMatch(/<testcase name="restart-wrong-fact" classname="knowledge\.en" time="[\d.]+">\s*<failure message="turn 1 \(“How do I restart my Box 5 with the power button\?”\): facts failed — missing five minutes"/);
+    expect(xml).toMatch(/<testcase name="restart-en" classname="knowledge\.en" time="[\d.]+"\/>/);
+
+    const passing = await testConversations(['--file', suite('passing.jsonl', [restart, wrong, account]), '--corpus', corpus, '--group', 'account', '--json']);
+    expect(passing.code).toBe(0);
+    expect(JSON.parse(passing.stdout)).toMatchObject({ cases: 1, failed: [] });
+  }, 120_000);
+
+  it('says what is wrong with a bad suite or group, and exits 1', async () => {
+    const bad = await testConversations(['--file', suite('bad.jsonl', [{ ...restart, turns: [{ user: 'hi', expect: { colour: 'blue' } }] }]), '--corpus', corpus]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/Error: .*bad\.jsonl:1: turns\.0\.expect/);
+    const noGroup = await testConversations(['--file', suite('one.jsonl', [restart]), '--corpus', corpus, '--group', 'billing']);
+    expect(noGroup.code).toBe(1);
+    expect(noGroup.stderr).toMatch(/Error: No case in group "billing" \(groups: knowledge\)/);
+  }, 60_000);
+});
