@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/lib/db/client';
@@ -8,22 +6,10 @@ import { queryRows } from '@/lib/db/rows';
 import { openThrowawayPostgres } from '@/lib/db/test-databases';
 import { INGEST_LEASE } from '@/lib/rag/ingest/lock';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
+import { spawnScript } from './spawn-script';
 
 /** Runs `npm run ingest` (tsx scripts/ingest.ts) as its own process against `databaseUrl`. */
-function ingestCli(databaseUrl: string, dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'ingest.ts'), '--dir', dir, '--source', 'test'], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const ingestCli = (databaseUrl: string, dir: string) => spawnScript('ingest.ts', ['--dir', dir, '--source', 'test'], { DATABASE_URL: databaseUrl });
 
 // A second process on a shared server: PostgreSQL only (an embedded data dir has one owner).
 const url = process.env.TEST_DATABASE_URL;

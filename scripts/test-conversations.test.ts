@@ -1,25 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTestCorpus } from '@/lib/rag/ingest/test-corpus';
+import { spawnScript } from './spawn-script';
 
 /** Runs `npm run test:conversations` (tsx scripts/test-conversations.ts) as its own process. */
-function testConversations(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test-conversations.ts'), ...args], {
-      cwd: path.join(import.meta.dirname, '..'),
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const testConversations = (args: string[]) => spawnScript('test-conversations.ts', args, { LOG_LEVEL: 'warn' });
 
 const restart = {
   id: 'restart-en',
