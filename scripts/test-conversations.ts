@@ -1,5 +1,5 @@
 /**
- * npm run test:conversations -- --file SUITE.jsonl [--group G] [--corpus DIR] [--json] [--junit FILE]
+ * npm run test:conversations [-- --file SUITE.jsonl] [--group G] [--corpus DIR] [--json] [--junit FILE]
  *
  * Runs a suite of conversation test cases — dialogs with checks per turn, in the format of
  * `npm run eval -- --dialogs` (README, "Dialogs"), plus `facts`, `notFacts` and `refuses` — and
@@ -13,6 +13,7 @@
  * the next step of issue 15.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
@@ -24,7 +25,8 @@ import { dialogProgress } from './progress';
 
 const argsSchema = z
   .object({
-    file: z.string().min(1, 'pass --file SUITE.jsonl'),
+    /** The project's demo suite by default. */
+    file: z.string().min(1).default(path.join('content', 'tests', 'conversations.jsonl')),
     group: z.string().min(1).optional(),
     corpus: z.string().min(1).optional(),
     json: z.boolean().default(false),
@@ -36,7 +38,7 @@ async function main() {
   const { values } = parseArgs({
     options: { file: { type: 'string' }, group: { type: 'string' }, corpus: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' } },
   });
-  const args = argsSchema.parse({ ...values, file: values.file ?? '' });
+  const args = argsSchema.parse(values);
   if (!fs.existsSync(args.file)) throw new Error(`No suite at ${args.file}`);
   const all = loadDialogs(args.file);
   const cases = args.group ? all.filter((c) => c.kind === args.group) : all;

@@ -104,6 +104,11 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     expect(howTo.route).toBe('knowledge');
   });
 
+  it('offers a visitor who asks for a person the hand-off, with no sign-in needed', async () => {
+    const person = await ask({ ...deps, generator: forbiddenModel() }, 'Ich möchte mit einem Mitarbeiter sprechen', { account: { requestedTool: () => 'request_callback' } });
+    expect(person).toMatchObject({ outcome: 'handoff', route: 'account', handoffOffered: true, text: REPLIES.de.personOffer });
+  });
+
   it('uses the conversation for a follow-up and for the language of a short message', async () => {
     const history = [
       { role: 'user' as const, content: 'How much does roaming cost in Europe?', lang: 'en' },

@@ -179,6 +179,11 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
       (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool) && !isHowToQuestion(input.question))));
   if (accountRequest) {
     if (!input.signedIn) {
+      // "Can I talk to a person?": a visitor needs no account for that — the hand-off is offered.
+      if (requestedTool === 'request_callback') {
+        out.emitWhole(replies.personOffer);
+        return fixed({ route: 'account', outcome: 'handoff', handoffOffered: true });
+      }
       out.emitWhole(replies.signIn);
       return fixed({ route: 'account', outcome: 'sign_in', handoffOffered: false });
     }

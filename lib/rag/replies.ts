@@ -18,6 +18,8 @@ type Replies = {
   onlyInLanguages: (languages: string[]) => string;
   /** After the assistant opened a hand-off itself. */
   handoffOpened: string;
+  /** A visitor (not signed in) asked for a person: the hand-off is theirs to open, no sign-in needed. */
+  personOffer: string;
   /** Before an answer for the one product version the customer's account shows (e.g. "Box 5"). */
   forYourVersion: (label: string) => string;
   /** Before the troubleshooting article, for a customer whose area has an outage of that service. */
@@ -54,6 +56,7 @@ export const REPLIES: Record<Locale, Replies> = {
       "I'm sorry, I can't answer right now because our answer service isn't responding. Please try again in a moment, or use **Talk to a person** below.",
     onlyInLanguages: (languages) => `Our help article on this is only available in ${list(languages, 'and')}.`,
     handoffOpened: 'I have asked a person from our support team to take over; they will reply here in this chat.',
+    personOffer: 'Of course. A person from our support team can take over this conversation: use **Talk to a person** below.',
     forYourVersion: (label) => `For your ${label}, as on your account:`,
     outageFirst: (service, area, until) =>
       `There is a known ${service} outage in the ${area} area right now${until ? `, expected to be fixed by ${until}` : ''}. That is most likely the cause; our technicians are on it.`,
@@ -83,6 +86,7 @@ export const REPLIES: Record<Locale, Replies> = {
       'Entschuldigung, ich kann gerade nicht antworten, weil unser Antwortdienst nicht reagiert. Bitte versuchen Sie es gleich noch einmal oder klicken Sie unten auf **Mit einer Person sprechen**.',
     onlyInLanguages: (languages) => `Unser Hilfeartikel dazu ist nur auf ${list(languages, 'und')} verfügbar.`,
     handoffOpened: 'Ich habe eine Person aus unserem Support-Team gebeten, zu übernehmen; sie antwortet Ihnen hier im Chat.',
+    personOffer: 'Gerne. Eine Person aus unserem Support-Team kann dieses Gespräch übernehmen: Klicken Sie unten auf **Mit einer Person sprechen**.',
     forYourVersion: (label) => `Für Ihre ${label} gemäss Ihrem Konto:`,
     outageFirst: (service, area, until) =>
       `Im Gebiet ${area} gibt es zurzeit eine bekannte ${service}-Störung${until ? `, die bis ${until} behoben sein sollte` : ''}. Das ist sehr wahrscheinlich die Ursache; unsere Technik arbeitet daran.`,
@@ -112,6 +116,7 @@ export const REPLIES: Record<Locale, Replies> = {
       'Désolé, je ne peux pas répondre pour le moment car notre service de réponse ne répond pas. Réessayez dans un instant ou utilisez **Parler à une personne** ci-dessous.',
     onlyInLanguages: (languages) => `Notre article d'aide à ce sujet n'existe qu'en ${list(languages, 'et')}.`,
     handoffOpened: "J'ai demandé à une personne de notre équipe support de prendre le relais ; elle vous répondra ici, dans ce chat.",
+    personOffer: "Bien sûr. Une personne de notre équipe support peut reprendre cette conversation : utilisez **Parler à une personne** ci-dessous.",
     forYourVersion: (label) => `Pour votre ${label}, selon votre compte :`,
     outageFirst: (service, area, until) =>
       `Une panne ${service} est en cours dans la région de ${area}${until ? `, dont la réparation est prévue d'ici ${until}` : ''}. C'est très probablement la cause ; nos techniciens s'en occupent.`,
@@ -141,6 +146,7 @@ export const REPLIES: Record<Locale, Replies> = {
       'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovate tra poco o usate **Parla con una persona** qui sotto.',
     onlyInLanguages: (languages) => `Il nostro articolo su questo argomento è disponibile solo in ${list(languages, 'e')}.`,
     handoffOpened: 'Ho chiesto a una persona del nostro team di supporto di subentrare; le risponderà qui in chat.',
+    personOffer: 'Certo. Una persona del nostro team di supporto può continuare questa conversazione: usate **Parla con una persona** qui sotto.',
     forYourVersion: (label) => `Per il vostro ${label}, secondo il vostro conto:`,
     outageFirst: (service, area, until) =>
       `Al momento c'è un guasto ${service} noto nella zona di ${area}${until ? `, che dovrebbe essere risolto entro ${until}` : ''}. È molto probabilmente la causa; i nostri tecnici ci stanno lavorando.`,

@@ -304,6 +304,14 @@ describe('write tools', () => {
       ['vorrei essere richiamato da un operatore', 'it'],
       ['richiamatemi per favore', 'it'],
       ['mi richiami riguardo al trasloco', 'it', { topic: 'al trasloco' }],
+      // a short request naming a person
+      ['agent please', 'en'],
+      ['Bitte einen Mitarbeiter', 'de'],
+      ['Ich brauche einen Menschen', 'de'],
+      ['Je veux un humain', 'fr'],
+      ["Est-ce qu'une personne peut m'aider ?", 'fr'],
+      ['Un operatore per favore', 'it'],
+      ['Posso chattare con qualcuno del supporto?', 'it'],
     ]);
   });
 });
@@ -383,6 +391,7 @@ describe('requests that must not become a tool call', () => {
     ['hello', 'en'],
     ['', 'en'],
     ['Does Wave Fiber 10G work with the Box 3?', 'en'],
+    ['what does an agent do with my data?', 'en'],
     ['what does Wave Mobile L cost?', 'en'],
     // a long knowledge question whose words are spread over sentences: the request is made in one
     ["Internet's been crawling all evening – a speed test on my phone says 12 Mbit. We're on the 100 plan. What should I try first?", 'en'],

@@ -12,6 +12,11 @@ const CALLBACK = [
   /\bparler (a|avec) (un |une |un vrai |une vraie )?(humain|conseiller|conseillere|personne|agent|operateur|operatrice|employe|quelqu un)\b/,
   /\b(richiamami|richiamatemi|richiamarmi|mi richiam\w*|essere richiamat\w*|farmi richiamare|una richiamata|chiamatemi|chiamami|mi chiam\w*|chiamarmi)\b/,
   /\bparlare con (un |una |un vero |una vera )?(operatore|operatrice|persona|umano|consulente|addetto|qualcuno)\b/,
+  // A short request naming a person: "agent please", "Bitte einen Mitarbeiter", "je veux un humain", "un operatore per favore".
+  /^((i want|i need|i would like|can i (have|get)|give me|get me) )?(an? )?(human|agent|person|real person|representative|operator|live agent)( please| pls| now)?$/,
+  /^((ich (brauche|will|mochte|moechte)|bitte) )?(einen |eine )?(menschen|mitarbeiter\w*|berater\w*|person|agent\w*)( bitte)?$/,
+  /^((je veux|je voudrais|je souhaite) )?(un |une )?(humain|conseiller|conseillere|agent|operateur|operatrice|personne)( svp| stp| s il vous plait)?$|\bune personne (peut|pourrait) (m aider|me repondre)\b/,
+  /^((voglio|vorrei) )?(un |una )?(umano|operatore|operatrice|persona|consulente)( per favore| grazie)?$|\bchattare con (qualcuno|un operatore|una persona)\b/,
 ];
 
 const NOT_CALLBACK = /\b(?:do not|dont|never|stop|nicht|keine?n?|ne \w+ pas|pas de|non|mai) (?:\w+ ){0,2}(?:call|calling|anrufen|zuruckrufen|rappeler|appeler|richiamare|chiamare|chiamarmi)\b/;
