@@ -1,4 +1,4 @@
-import { fold } from '@/lib/ai/local/text';
+import { fold, isAsking, sentencesOf } from '@/lib/ai/local/text';
 import type { PreparedRequest, RecognizeContext } from './types';
 
 /** English contractions, so "what's", "whats" and "what is" meet. */
@@ -52,15 +52,14 @@ export function clausesOf(text: string): string[] {
 }
 
 /** A message's sentences: an account request is made in one ("…a speed test on my phone says 12 Mbit. What should I try first?" asks for no phone number). */
-export function sentencesOf(text: string): { text: string; asks: boolean }[] {
-  return text
-    .split(/(?<=[.!?;])\s+|\n+/)
-    .map((s) => ({ text: normalizeText(s), asks: /\?\s*$/.test(s) }))
+function requestSentences(text: string): { text: string; asks: boolean }[] {
+  return sentencesOf(text)
+    .map((s) => ({ text: normalizeText(s), asks: isAsking(s) }))
     .filter((s) => s.text.length > 0);
 }
 
 export function prepareRequest(raw: string, ctx: RecognizeContext): PreparedRequest {
-  return { raw, text: normalizeText(raw), clauses: clausesOf(raw), sentences: sentencesOf(raw), ctx };
+  return { raw, text: normalizeText(raw), clauses: clausesOf(raw), sentences: requestSentences(raw), ctx };
 }
 
 /** Levenshtein distance, capped: enough to forgive one typo in a keyword. */

@@ -463,7 +463,6 @@ function quote(units: Unit[], n: number): string {
 
 export type ComposedAnswer = { text: string; grounded: boolean; coverage: number; cited: number[] };
 
-/** Each source's rank, 0 (least relevant) .. 1: the sections of one article share the article's best. */
 // Headings under which help articles say what to do: "What to do with a suspicious message", "Step 1: Block your SIM".
 const REMEDY_HEADING = /^(?:what to do|what you can do|step 1\b|was tun|was sie tun|schritt 1\b|que faire|ce que vous pouvez faire|etape 1\b|cosa fare|che cosa fare|passo 1\b)/;
 
@@ -476,6 +475,7 @@ function reportsSituation(message: string): boolean {
   return !sentencesOf(message).some(isAsking) && tokenize(message).some((w) => isStopword(w));
 }
 
+/** Each source's rank, 0 (least relevant) .. 1: the sections of one article share the article's best. */
 function sourceRanks(sources: PromptSource[]): number[] {
   const titles: string[] = [];
   for (const source of sources) {
@@ -557,10 +557,13 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
   parts.push(quote(primary.units, primary.source.n));
   const cited = [primary.source.n];
-  if (primary.link) {
-    parts.push(`${renderTable(primary.link.part)}\n\n[${primary.link.source.n}]`);
-    if (!cited.includes(primary.link.source.n)) cited.push(primary.link.source.n);
-  }
+  // What a table keyed by the quoted rows says about them ("Zone 1" → its prices).
+  const quoteLink = (link: Link | undefined) => {
+    if (!link) return;
+    parts.push(`${renderTable(link.part)}\n\n[${link.source.n}]`);
+    if (!cited.includes(link.source.n)) cited.push(link.source.n);
+  };
+  quoteLink(primary.link);
   if (primary.source.lang && primary.source.lang !== lang) parts.push(phrases.otherLanguage);
   // "On m'a volé mon natel", "weird SMS with a link about a refund": a message that reports a
   // situation, asking nothing, wants what to do about it. When the passage that matches its
@@ -594,7 +597,7 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     cited.push(secondary.w.source.n);
   }
   // A question that asks for two things ("how much is it, and how do I turn it off?"): an amount,
-  // a duration or a contact asked for that nothing quoted so far states comes from the best
+  // a duration, a count or a contact asked for that nothing quoted so far states comes from the best
   // passage that states it — in the customer's language, and about the question.
   const quotedText = parts.join('\n');
   for (const kind of kinds.filter((k) => STRICT_KINDS.has(k))) {
@@ -605,10 +608,7 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     if (!extra) continue;
     parts.push(quote(extra.units, extra.source.n));
     cited.push(extra.source.n);
-    if (extra.link) {
-      parts.push(`${renderTable(extra.link.part)}\n\n[${extra.link.source.n}]`);
-      if (!cited.includes(extra.link.source.n)) cited.push(extra.link.source.n);
-    }
+    quoteLink(extra.link);
   }
   return { text: parts.join('\n\n'), grounded: true, coverage, cited };
 }
