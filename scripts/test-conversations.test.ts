@@ -60,6 +60,35 @@ describe('npm run test:conversations', () => {
     expect(JSON.parse(passing.stdout)).toMatchObject({ cases: 1, failed: [] });
   }, 120_000);
 
+  it('imports a suite into the configured database, runs it there as a recorded run, and exports it unchanged', async () => {
+    const env = { PGLITE_DIR: path.join(dir, 'pglite'), DATABASE_URL: '', LOG_LEVEL: 'warn' };
+    const ingest = await spawnScript('ingest.ts', ['--dir', corpus, '--json'], env);
+    expect(ingest.code).toBe(0);
+    const run = (args: string[]) => spawnScript('test-conversations.ts', args, env);
+
+    const empty = await run([]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/Error: The stored suite is empty: add cases in the console \(\/admin\/tests\) or with --import FILE/);
+
+    const imported = await run(['--import', suite('stored.jsonl', [restart, wrong, account])]);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/Imported 3 cases .*: 3 added, 0 replaced\./);
+
+    const junit = path.join(dir, 'stored.xml');
+    const failing = await run(['--junit', junit]);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toMatch(/^FAIL {2}restart-wrong-fact /m);
+    expect(failing.stdout).toMatch(/^PASS {2}contact-on-file /m);
+    expect(fs.readFileSync(junit, 'utf8')).toMatch(/<testcase name="restart-wrong-fact" classname="knowledge\.en" time="[\d.]+">\s*<failure message="turn 1/);
+    expect((await run(['--group', 'account'])).code).toBe(0);
+
+    const exported = path.join(dir, 'exported.jsonl');
+    expect((await run(['--export', exported])).code).toBe(0);
+    const lines = fs.readFileSync(exported, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string });
+    expect(lines.map((l) => l.id).sort()).toEqual(['contact-on-file', 'restart-en', 'restart-wrong-fact']);
+    expect(lines.find((l) => l.id === 'contact-on-file')).toEqual(account);
+  }, 180_000);
+
   it('says what is wrong with a bad suite or group, and exits 1', async () => {
     const bad = await testConversations(['--file', suite('bad.jsonl', [{ ...restart, turns: [{ user: 'hi', expect: { colour: 'blue' } }] }]), '--corpus', corpus]);
     expect(bad.code).toBe(1);

@@ -1,67 +1,178 @@
 /**
- * npm run test:conversations [-- --file SUITE.jsonl] [--group G] [--corpus DIR] [--json] [--junit FILE]
+ * npm run test:conversations [-- --group G] [--json] [--junit FILE]
+ *                            [--file SUITE.jsonl [--corpus DIR]]
+ *                            [--import SUITE.jsonl | --export SUITE.jsonl]
  *
- * Runs a suite of conversation test cases — dialogs with checks per turn, in the format of
- * `npm run eval -- --dialogs` (README, "Dialogs"), plus `facts`, `notFacts` and `refuses` — and
- * exits 1 when any case fails a check, 0 when all pass: a gate for a deployment pipeline.
- * `--group` runs the cases of one group (a case's `kind`); `--junit FILE` writes a JUnit XML
- * report naming each failing case and check; `--json` prints the results.
+ * Runs the conversation test suite — the experts' cases from the console (/admin/tests) stored in
+ * the configured database — against that database: its articles, golden answers and settings,
+ * each case in a sandbox that is rolled back (lib/conversation-tests/sandbox.ts). Prints PASS or
+ * FAIL per case, exits 1 when any case fails (or could not run), 0 when all pass: a gate for a
+ * deployment pipeline. The run is recorded, so the console compares it with the next one.
  *
- * For now the suite runs on a throwaway embedded database: the articles (`--corpus`, default
- * CONTENT_DIR) ingested, the demo accounts, customers and golden answers seeded, every turn
- * through the real chat turn. Running against the configured database with sandbox customers is
- * the next step of issue 15.
+ *   --group G        only the cases of one group
+ *   --junit FILE     a JUnit XML report naming each failing case and check
+ *   --json           the results as JSON on stdout
+ *   --file F         the cases of a JSONL file instead of the stored suite (not recorded)
+ *   --corpus DIR     with --file: on a throwaway embedded database instead, DIR ingested and the
+ *                    demo accounts, customers and golden answers seeded (the project's own tests)
+ *   --import F       add or replace (by name) the stored suite's cases from a JSONL file, then exit
+ *   --export F       write the stored suite as JSONL, then exit
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { getConfig } from '@/lib/config';
+import { getConfig, type Config } from '@/lib/config';
+import { parseSuiteJsonl, suiteToJsonl, toDialog, type TestCase } from '@/lib/conversation-tests/case';
+import { executeRun, runTestCase, transcriptOf, type CaseStatus, type TranscriptEntry } from '@/lib/conversation-tests/run';
+import { openConfiguredDatabase, type Db } from '@/lib/db';
+import { createRun, importTests, listTests, resultsOf, testsInScope } from '@/lib/db/queries/conversation-tests';
 import { runDialogsOnDemoData } from '@/lib/eval/dialog-run';
-import { loadDialogs } from '@/lib/eval/dialogs';
-import { junitReport } from '@/lib/eval/junit';
+import { junitXml } from '@/lib/eval/junit';
+import { parseStoredCase } from '@/lib/conversation-tests/case';
 import { runCli } from './cli';
-import { dialogProgress } from './progress';
+import { progressBar } from './progress';
 
 const argsSchema = z
   .object({
-    /** The project's demo suite by default. */
-    file: z.string().min(1).default(path.join('content', 'tests', 'conversations.jsonl')),
+    file: z.string().min(1).optional(),
     group: z.string().min(1).optional(),
     corpus: z.string().min(1).optional(),
     json: z.boolean().default(false),
     junit: z.string().min(1).optional(),
+    import: z.string().min(1).optional(),
+    export: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .refine((a) => !a.corpus || a.file, { message: '--corpus runs the cases of a --file' })
+  .refine((a) => !(a.import && a.export), { message: 'Use --import or --export, not both' });
+type Args = z.infer<typeof argsSchema>;
+
+/** One case's result as this CLI reports it. */
+type Reported = { name: string; group: string; lang: string; status: CaseStatus; transcript: TranscriptEntry[]; reason: string | null; ms: number };
+
+function readSuiteFile(file: string): TestCase[] {
+  if (!fs.existsSync(file)) throw new Error(`No suite at ${file}`);
+  const { cases, errors } = parseSuiteJsonl(fs.readFileSync(file, 'utf8'));
+  if (errors.length > 0) throw new Error(errors.map((e) => `${file}:${e.line}: ${e.message}`).join('\n'));
+  return cases;
+}
+
+function inGroup<T extends { group: string }>(cases: T[], group: string | undefined): T[] {
+  if (!group) return cases;
+  const picked = cases.filter((c) => c.group === group);
+  if (picked.length === 0) throw new Error(`No case in group "${group}" (groups: ${[...new Set(cases.map((c) => c.group))].join(', ') || 'none'})`);
+  return picked;
+}
+
+function failuresOf(r: Reported): string[] {
+  if (r.reason) return [r.reason];
+  return r.transcript.flatMap((t, i) => (t.kind === 'turn' ? t.checks.filter((c) => !c.pass).map((c) => `turn ${i + 1} (“${t.user.slice(0, 80)}”): ${c.check} failed — ${c.detail}`) : []));
+}
+
+async function runFileOnThrowaway(config: Config, args: Args, cases: TestCase[], interactive: boolean): Promise<Reported[]> {
+  const bar = progressBar('cases'.padEnd(8), interactive);
+  const results = await runDialogsOnDemoData({ config, corpus: args.corpus!, dialogs: cases.map(toDialog) }, { onProgress: bar.update });
+  bar.stop();
+  return results.map((r) => ({ name: r.id, group: r.kind, lang: r.lang, status: r.allPass ? 'passed' : 'failed', transcript: transcriptOf(r), reason: null, ms: r.ms ?? 0 }));
+}
+
+async function runFileOnDatabase(db: Db, config: Config, cases: TestCase[], interactive: boolean): Promise<Reported[]> {
+  const bar = progressBar('cases'.padEnd(8), interactive);
+  const out: Reported[] = [];
+  for (const test of cases) {
+    const outcome = await runTestCase(db, { config, test });
+    out.push({ name: test.name, group: test.group, lang: test.lang, ...outcome });
+    bar.update(out.length, cases.length);
+  }
+  bar.stop();
+  return out;
+}
+
+async function runStoredSuite(db: Db, config: Config, args: Args, interactive: boolean): Promise<Reported[]> {
+  const scope = args.group ? { group: args.group } : { all: true as const };
+  const cases = await testsInScope(db, scope);
+  if (cases.length === 0) {
+    inGroup(await listTests(db), args.group); // says which groups there are
+    throw new Error('The stored suite is empty: add cases in the console (/admin/tests) or with --import FILE');
+  }
+  const run = await createRun(db, { scope, trigger: 'cli', createdBy: null, total: cases.length });
+  const bar = progressBar('cases'.padEnd(8), interactive);
+  await executeRun(db, { config, runId: run.id, onProgress: ({ done, total }) => bar.update(done, total), pace: async () => {} });
+  bar.stop();
+  return (await resultsOf(db, { runId: run.id })).map((r) => ({ name: r.name, group: r.group, lang: r.lang, status: r.status, transcript: r.turns as TranscriptEntry[], reason: r.reason, ms: r.ms }));
+}
+
+function report(args: Args, results: Reported[]): void {
+  const failed = results.filter((r) => r.status === 'failed' || r.status === 'error');
+  if (args.junit) {
+    const cases = results.map((r) => ({
+      name: r.name,
+      classname: `${r.group}.${r.lang}`,
+      seconds: r.ms / 1000,
+      failures: r.status === 'failed' ? failuresOf(r) : [],
+      error: r.status === 'error' ? r.reason : null,
+      skipped: r.status === 'skipped' ? r.reason : null,
+    }));
+    fs.writeFileSync(args.junit, junitXml(cases, { suite: args.group ? `conversations:${args.group}` : 'conversations' }));
+  }
+  if (args.json) {
+    console.log(JSON.stringify({ cases: results.length, failed: failed.map((r) => r.name), results }, null, 2));
+    return;
+  }
+  for (const r of results) {
+    console.log(`${r.status === 'passed' ? 'PASS' : r.status === 'skipped' ? 'SKIP' : r.status === 'error' ? 'ERROR' : 'FAIL'}  ${r.name}  [${r.group}, ${r.lang}]  ${Math.round(r.ms)} ms`);
+    if (r.status !== 'passed') for (const line of failuresOf(r)) console.log(`    ${line}`);
+  }
+  console.log(`\n${results.length - failed.length} of ${results.length} cases pass${failed.length ? `; failing: ${failed.map((r) => r.name).join(', ')}` : ''}.`);
+}
 
 async function main() {
   const { values } = parseArgs({
-    options: { file: { type: 'string' }, group: { type: 'string' }, corpus: { type: 'string' }, json: { type: 'boolean' }, junit: { type: 'string' } },
+    options: {
+      file: { type: 'string' },
+      group: { type: 'string' },
+      corpus: { type: 'string' },
+      json: { type: 'boolean' },
+      junit: { type: 'string' },
+      import: { type: 'string' },
+      export: { type: 'string' },
+    },
   });
   const args = argsSchema.parse(values);
-  if (!fs.existsSync(args.file)) throw new Error(`No suite at ${args.file}`);
-  const all = loadDialogs(args.file);
-  const cases = args.group ? all.filter((c) => c.kind === args.group) : all;
-  if (cases.length === 0) throw new Error(args.group ? `No case in group "${args.group}" (groups: ${[...new Set(all.map((c) => c.kind))].join(', ')})` : 'The suite is empty');
-
   const config = getConfig();
-  const bars = dialogProgress(!args.json && process.stderr.isTTY === true);
-  const results = await runDialogsOnDemoData({ config, corpus: args.corpus ?? config.content.dir, dialogs: cases }, bars);
-  bars.stop();
-  const failed = results.filter((r) => !r.allPass);
+  const interactive = !args.json && process.stderr.isTTY === true;
 
-  if (args.junit) fs.writeFileSync(args.junit, junitReport(results, { suite: args.group ? `conversations:${args.group}` : 'conversations', seconds: (r) => (r.ms ?? 0) / 1000 }));
-  if (args.json) {
-    console.log(JSON.stringify({ cases: results.length, failed: failed.map((r) => r.id), results }, null, 2));
-  } else {
-    for (const r of results) {
-      const bad = r.turns.flatMap((t, i) => t.checks.filter((c) => !c.pass).map((c) => `    turn ${i + 1}: ${c.check} — ${c.detail}`));
-      console.log(`${r.allPass ? 'PASS' : 'FAIL'}  ${r.id}  [${r.kind}, ${r.lang}]  ${Math.round(r.ms ?? 0)} ms`);
-      for (const line of bad) console.log(line);
-    }
-    console.log(`\n${results.length - failed.length} of ${results.length} cases pass${failed.length ? `; failing: ${failed.map((r) => r.id).join(', ')}` : ''}.`);
+  if (args.file && args.corpus) {
+    const results = await runFileOnThrowaway(config, args, inGroup(readSuiteFile(args.file), args.group), interactive);
+    report(args, results);
+    if (results.some((r) => r.status === 'failed' || r.status === 'error')) process.exitCode = 1;
+    return;
   }
-  if (failed.length > 0) process.exitCode = 1;
+  const fileCases = args.file ? inGroup(readSuiteFile(args.file), args.group) : null;
+  const toImport = args.import ? readSuiteFile(args.import) : null;
+  const database = await openConfiguredDatabase(config);
+  try {
+    if (toImport) {
+      const { added, replaced } = await importTests(database.db, { cases: toImport, createdBy: null });
+      console.log(`Imported ${toImport.length} cases from ${args.import}: ${added} added, ${replaced} replaced.`);
+      return;
+    }
+    if (args.export) {
+      const stored = (await listTests(database.db)).map((row) => {
+        const parsed = parseStoredCase(row);
+        if (!parsed.ok) throw new Error(`The stored case "${row.name}" is not valid: ${parsed.error}`);
+        return parsed.test;
+      });
+      fs.writeFileSync(args.export, suiteToJsonl(stored));
+      console.log(`Exported ${stored.length} cases to ${args.export}.`);
+      return;
+    }
+    const results = fileCases ? await runFileOnDatabase(database.db, config, fileCases, interactive) : await runStoredSuite(database.db, config, args, interactive);
+    report(args, results);
+    if (results.some((r) => r.status === 'failed' || r.status === 'error')) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
 }
 
 runCli(main);

@@ -245,7 +245,10 @@ function monthsBetween(from: string, to: string): number {
  * nothing). Demo customers are linked to existing users by email; one whose user does not exist
  * is skipped. Runs in one transaction.
  */
-export async function seedDemoCustomers(db: Db, { now, data = loadDemoCustomers() }: { now: Date; data?: DemoCustomers }): Promise<SeedCustomersResult> {
+export async function seedDemoCustomers(
+  db: Db,
+  { now, data = loadDemoCustomers(), userIdFor }: { now: Date; data?: DemoCustomers; /** The sign-in of a demo customer (default: the user with its email). */ userIdFor?: (email: string) => Promise<string | null> },
+): Promise<SeedCustomersResult> {
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(customers);
     if ((existing?.n ?? 0) > 0) return { seeded: false, reason: 'has_customers' } as const;
@@ -262,15 +265,15 @@ export async function seedDemoCustomers(db: Db, { now, data = loadDemoCustomers(
     const demoAppointments: { customerId: string; kind: 'installation' | 'repair'; areaId: string; startsAt: Date; createdAt: Date; takeNextSlot: boolean }[] = [];
 
     for (const c of data.customers) {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, c.email.toLowerCase())).limit(1);
-      if (!user) {
+      const userId = userIdFor ? await userIdFor(c.email.toLowerCase()) : (await tx.select({ id: users.id }).from(users).where(eq(users.email, c.email.toLowerCase())).limit(1))[0]?.id;
+      if (!userId) {
         skipped.push(c.email);
         continue;
       }
       const [row] = await tx
         .insert(customers)
         .values({
-          userId: user.id,
+          userId,
           customerNumber: c.customerNumber,
           name: c.name,
           email: c.email.toLowerCase(),

@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   'knowledge:ingest',
   'evals:read',
   'evals:run',
+  'tests:read', // the conversation test suite and its runs
+  'tests:write', // edit cases, run the suite
   'insights:read',
   'users:manage',
   'settings:write',
@@ -30,12 +32,14 @@ const EXPERT: Permission[] = [
   'knowledge:ingest',
   'evals:read',
   'evals:run',
+  'tests:read',
+  'tests:write',
   'insights:read',
 ];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   customer: ['account:self'],
-  analyst: ['console:access', 'insights:read', 'evals:read', 'conversations:read', 'golden:read', 'knowledge:read'],
+  analyst: ['console:access', 'insights:read', 'evals:read', 'tests:read', 'conversations:read', 'golden:read', 'knowledge:read'],
   expert: EXPERT,
   admin: PERMISSIONS.filter((p) => p !== 'account:self'),
 };

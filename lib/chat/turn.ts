@@ -54,6 +54,7 @@ export async function startChatTurn({
   request,
   abortSignal,
   now = new Date(),
+  record = true,
 }: {
   db: Db;
   config: Config;
@@ -62,6 +63,8 @@ export async function startChatTurn({
   request: ChatRequest;
   abortSignal?: AbortSignal;
   now?: Date;
+  /** Count the answer in the app's metrics; conversation tests don't (their turns are no customers'). */
+  record?: boolean;
 }): Promise<ChatTurn> {
   const question = request.message.parts[0]!.text.trim();
   const opened = await openConversation(db, { id: request.conversationId, owner, title: question, lang: request.locale ?? null });
@@ -127,7 +130,7 @@ export async function startChatTurn({
       );
       writer.write({ type: 'text-end', id: 'answer' });
       await persist(db, { result, question, ids, replyTo: stored.id });
-      recordAnswer(result);
+      if (record) recordAnswer(result);
       // Ids, outcome and timings only: the question and answer text never reach the log.
       log().info(
         { conversationId: ids.conversationId, outcome: result.outcome, lang: result.lang, ttftMs: result.ttftMs, totalMs: result.totalMs, tokensIn: result.tokensIn, tokensOut: result.tokensOut },

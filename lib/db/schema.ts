@@ -698,7 +698,7 @@ export const answerReviews = pgTable(
   (t) => [check('answer_reviews_verdict_check', sql`${t.verdict} in ('endorsed', 'flagged')`)],
 );
 
-export const JOB_KINDS = ['ingest', 'eval'] as const;
+export const JOB_KINDS = ['ingest', 'eval', 'tests'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'interrupted'] as const;
 
 /**
@@ -747,3 +747,78 @@ export const leases = pgTable('leases', {
   acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The experts' conversation tests (issue 15): a case is a scripted conversation with checks per
+ * turn, in the dialog format of lib/eval/dialogs.ts (`turns`). `customer` names a test customer
+ * of the sandbox (lib/conversation-tests/sandbox.ts) by email, or null for an anonymous visitor.
+ */
+export const conversationTests = pgTable(
+  'conversation_tests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    group: text('group').notNull(),
+    lang: text('lang').notNull(),
+    customer: text('customer'),
+    turns: jsonb('turns').$type<unknown[]>().notNull(),
+    /** The real conversation it was made from ("Make a test"), if any. */
+    sourceConversationId: uuid('source_conversation_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_tests_group_idx').on(t.group, t.name)],
+);
+
+export const TEST_RUN_TRIGGERS = ['console', 'golden', 'ingest', 'settings', 'cli'] as const;
+export const TEST_RUN_STATUSES = ['running', 'passed', 'failed', 'error'] as const;
+
+/** One run of (part of) the suite: its scope, what started it, and its totals. */
+export const conversationTestRuns = pgTable(
+  'conversation_test_runs',
+  {
+    id: serial('id').primaryKey(),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    /** { all: true } | { group } | { testIds } — the cases it was asked to run. */
+    scope: jsonb('scope').$type<Record<string, unknown>>().notNull(),
+    trigger: text('trigger', { enum: TEST_RUN_TRIGGERS }).notNull(),
+    /** A few words on the change that started it ("golden answer g-12 edited"). */
+    reason: text('reason'),
+    status: text('status', { enum: TEST_RUN_STATUSES }).notNull().default('running'),
+    total: integer('total').notNull().default(0),
+    passed: integer('passed').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    error: text('error'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('conversation_test_runs_started_idx').on(t.startedAt)],
+);
+
+/** One case's result in a run: pass or fail, and per turn what happened, the checks and the trace. */
+export const conversationTestResults = pgTable(
+  'conversation_test_results',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => conversationTestRuns.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id').notNull(),
+    /** Name and group as they were when it ran (the case may be renamed or deleted later). */
+    name: text('name').notNull(),
+    group: text('group').notNull(),
+    lang: text('lang').notNull(),
+    status: text('status', { enum: ['passed', 'failed', 'skipped', 'error'] }).notNull(),
+    turns: jsonb('turns').$type<unknown[]>().notNull(),
+    /** Why it was skipped or could not run. */
+    reason: text('reason'),
+    ms: integer('ms').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.testId] })],
+);
+
+export type ConversationTestRow = typeof conversationTests.$inferSelect;
+export type ConversationTestRunRow = typeof conversationTestRuns.$inferSelect;
+export type ConversationTestResultRow = typeof conversationTestResults.$inferSelect;

@@ -11,10 +11,11 @@ import { claimHandoff, findCurrentHandoff, requestHandoff } from '@/lib/db/queri
 import { queryRows } from '@/lib/db/rows';
 import { users } from '@/lib/db/schema';
 import type { ApprovalCard } from '@/lib/domain/account-tools';
+import { decideApproval } from '@/lib/actions/decide';
 import { ANSWER_OUTCOMES, type ChatUIMessage } from '@/lib/domain/chat';
 import { factsSchema, formatFact, missingFacts, statesFact } from '@/lib/domain/facts';
 import { detectLanguage } from '@/lib/i18n/detect-language';
-import { LOCALES } from '@/lib/i18n/locales';
+import { isLocale, LOCALES } from '@/lib/i18n/locales';
 
 /**
  * The dialog evaluation: multi-turn conversations (content/golden/dialogs.jsonl) run through the
@@ -54,7 +55,15 @@ const checksSchema = z
   .strict();
 
 const userTurnSchema = z.object({ user: z.string().min(1).max(2000), expect: checksSchema.default({}) }).strict();
-const eventTurnSchema = z.object({ event: z.enum(['agent_claims']) }).strict();
+/**
+ * Something that happens between the customer's messages: a person claims the conversation
+ * (a hand-off is opened if none is), or the customer approves or declines the approval card
+ * the last answer proposed (the write then really runs).
+ */
+export const DIALOG_EVENTS = ['agent_claims', 'customer_approves', 'customer_declines'] as const;
+const eventTurnSchema = z.object({ event: z.enum(DIALOG_EVENTS) }).strict();
+export const dialogTurnSchema = z.union([userTurnSchema, eventTurnSchema]);
+export const dialogTurnsSchema = z.array(dialogTurnSchema).min(1).max(30).refine((turns) => turns.some((t) => 'user' in t), { message: 'a dialog needs at least one customer turn' });
 
 export const dialogSchema = z
   .object({
@@ -63,13 +72,14 @@ export const dialogSchema = z
     kind: z.string().min(1),
     /** A demo customer's email (signed in), or null for an anonymous visitor. */
     customer: z.email().nullable().default(null),
-    turns: z.array(z.union([userTurnSchema, eventTurnSchema])).min(1),
+    turns: dialogTurnsSchema,
   })
-  .strict()
-  .refine((d) => d.turns.some((t) => 'user' in t), { message: 'a dialog needs at least one customer turn' });
+  .strict();
 
 export type Dialog = z.infer<typeof dialogSchema>;
+export type DialogTurn = z.infer<typeof dialogTurnSchema>;
 export type DialogChecks = z.infer<typeof checksSchema>;
+export { checksSchema as dialogChecksSchema };
 
 export function loadDialogs(file: string): Dialog[] {
   return fs
@@ -89,6 +99,19 @@ export function loadDialogs(file: string): Dialog[] {
     });
 }
 
+/** The answer's trace, as stored (the route and decisions, what was retrieved, the timings). */
+export type TurnTrace = {
+  route: string;
+  condensedQuery: string | null;
+  goldenId: string | null;
+  goldenScore: number | null;
+  retrieved: unknown[];
+  model: string;
+  ttftMs: number | null;
+  totalMs: number | null;
+  details: Record<string, unknown>;
+};
+
 /** What one turn did, as the checks see it. */
 export type ObservedTurn = {
   text: string;
@@ -99,6 +122,8 @@ export type ObservedTurn = {
   tools: { name: string; input: unknown }[];
   handoffOffered: boolean;
   handoffOpened: boolean;
+  /** Null when no answer was traced (a person holds the conversation). */
+  trace?: TurnTrace | null;
 };
 
 export type CheckResult = { check: keyof DialogChecks; pass: boolean; detail: string };
@@ -141,19 +166,37 @@ export function scoreTurn(expect: DialogChecks, seen: ObservedTurn): CheckResult
 }
 
 export type TurnReport = { user: string; seen: ObservedTurn; checks: CheckResult[] };
-export type DialogResult = { id: string; lang: string; kind: string; turns: TurnReport[]; lastPass: boolean; allPass: boolean; /** Wall time of the whole dialog. */ ms?: number };
+/** An event between the customer's turns, and what came of it (the approval's report message). */
+export type EventReport = { event: (typeof DIALOG_EVENTS)[number]; afterTurn: number; text: string };
+export type DialogResult = {
+  id: string;
+  lang: string;
+  kind: string;
+  turns: TurnReport[];
+  events?: EventReport[];
+  lastPass: boolean;
+  allPass: boolean;
+  /** Wall time of the whole dialog. */
+  ms?: number;
+};
 
-type Runner = { db: Db; config: Config; now: Date; expertId: string };
+/** Who takes part: the signed-in customer a dialog names (its user id), and a person who claims hand-offs. */
+export type DialogIdentities = { customer(email: string): Promise<string>; expert(): Promise<string> };
+
+type Runner = { db: Db; config: Config; now: Date; identities: DialogIdentities; /** Count the answers in the app's metrics (not for tests). */ record?: boolean };
 
 async function runTurn(r: Runner, { conversationId, owner, signedIn, text }: { conversationId: string; owner: Parameters<typeof startChatTurn>[0]['owner']; signedIn: boolean; text: string }): Promise<ObservedTurn> {
   const before = await findCurrentHandoff(r.db, { conversationId });
-  const started = await startChatTurn({ db: r.db, config: r.config, owner, signedIn, now: r.now, request: { conversationId, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } } });
+  const started = await startChatTurn({ db: r.db, config: r.config, owner, signedIn, now: r.now, record: r.record, request: { conversationId, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } } });
   if (!started.ok) throw new Error(`turn refused: ${started.message}`);
   let last: ChatUIMessage | undefined;
   for await (const message of readUIMessageStream<ChatUIMessage>({ stream: started.stream })) last = message;
   const meta = last?.metadata ?? {};
   const [trace] = meta.messageId
-    ? await queryRows<{ details: { tools?: { name: string; input: unknown }[] | string[] } }>(r.db, sql`select details from answer_traces where message_id = ${meta.messageId}`)
+    ? await queryRows<Omit<TurnTrace, 'details'> & { details: { tools?: { name: string; input: unknown }[] | string[] } }>(
+        r.db,
+        sql`select route, condensed_query as "condensedQuery", golden_id as "goldenId", golden_score as "goldenScore", retrieved, model, ttft_ms as "ttftMs", total_ms as "totalMs", details from answer_traces where message_id = ${meta.messageId}`,
+      )
     : [];
   const after = await findCurrentHandoff(r.db, { conversationId });
   const tools = (trace?.details.tools ?? []).map((t) => (typeof t === 'string' ? { name: t, input: null } : t));
@@ -166,43 +209,74 @@ async function runTurn(r: Runner, { conversationId, owner, signedIn, text }: { c
     tools,
     handoffOffered: meta.handoffOffered ?? false,
     handoffOpened: after !== null && after.status !== 'closed' && (before === null || before.id !== after.id || before.status === 'closed'),
+    trace: trace ? { ...trace, goldenScore: trace.goldenScore === null ? null : Number(trace.goldenScore) } : null,
   };
 }
 
-/** Runs one dialog in a fresh conversation; "agent_claims" opens a hand-off (if none) and has an expert claim it. */
+/** The customer decides on the newest pending approval card of the conversation, as the chat's approve button does. */
+async function decideLatestApproval(r: Runner, { conversationId, userId, decision }: { conversationId: string; userId: string; decision: 'approve' | 'decline' }): Promise<string> {
+  const [pending] = await queryRows<{ id: string; lang: string | null }>(
+    r.db,
+    sql`select a.id, c.lang from approvals a join conversations c on c.id = a.conversation_id where a.conversation_id = ${conversationId} and a.status = 'pending' order by a.created_at desc limit 1`,
+  );
+  if (!pending) return '(no approval card to decide on)';
+  const decided = await decideApproval(r.db, { approvalId: pending.id, userId, decision, lang: isLocale(pending.lang) ? pending.lang : 'en', now: r.now });
+  if (decided.status !== 'decided') return `(the card was ${decided.status === 'not_found' ? 'not found' : 'already decided'})`;
+  return decided.message.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
+}
+
+/**
+ * Runs one dialog in a fresh conversation. "agent_claims" opens a hand-off (if none) and has an
+ * expert claim it; "customer_approves"/"customer_declines" decide the newest approval card.
+ */
 export async function runDialog(r: Runner, dialog: Dialog): Promise<DialogResult> {
   const started = performance.now();
   const conversationId = randomUUID();
   let owner: Parameters<typeof startChatTurn>[0]['owner'] = { kind: 'anon', anonKey: anonKeyOf(randomUUID().replace(/-/g, '').padEnd(43, 'd')) };
-  if (dialog.customer) {
-    const [user] = await r.db.select({ id: users.id }).from(users).where(eq(users.email, dialog.customer.toLowerCase())).limit(1);
-    if (!user) throw new Error(`${dialog.id}: no user ${dialog.customer} (seed the demo accounts)`);
-    owner = { kind: 'user', userId: user.id };
-  }
+  if (dialog.customer) owner = { kind: 'user', userId: await r.identities.customer(dialog.customer.toLowerCase()) };
   const turns: TurnReport[] = [];
+  const events: EventReport[] = [];
   for (const turn of dialog.turns) {
     if ('event' in turn) {
-      const { handoff } = await requestHandoff(r.db, { conversationId, reason: 'customer_request', note: null });
-      await claimHandoff(r.db, { id: handoff.id, userId: r.expertId });
+      let text = '';
+      if (turn.event === 'agent_claims') {
+        const { handoff } = await requestHandoff(r.db, { conversationId, reason: 'customer_request', note: null });
+        await claimHandoff(r.db, { id: handoff.id, userId: await r.identities.expert() });
+      } else if (owner.kind === 'user') {
+        text = await decideLatestApproval(r, { conversationId, userId: owner.userId, decision: turn.event === 'customer_approves' ? 'approve' : 'decline' });
+      } else {
+        text = '(an anonymous visitor has no approval cards)';
+      }
+      events.push({ event: turn.event, afterTurn: turns.length, text });
       continue;
     }
     const seen = await runTurn(r, { conversationId, owner, signedIn: dialog.customer !== null, text: turn.user });
     turns.push({ user: turn.user, seen, checks: scoreTurn(turn.expect, seen) });
   }
   const passes = (t: TurnReport) => t.checks.every((c) => c.pass);
-  return { id: dialog.id, lang: dialog.lang, kind: dialog.kind, turns, lastPass: passes(turns.at(-1)!), allPass: turns.every(passes), ms: performance.now() - started };
+  return { id: dialog.id, lang: dialog.lang, kind: dialog.kind, turns, events, lastPass: passes(turns.at(-1)!), allPass: turns.every(passes), ms: performance.now() - started };
+}
+
+/** Identities from the database's own users: demo customers by email, a named expert for hand-offs. */
+export function usersByEmail(db: Db, { expertEmail }: { expertEmail: string }): DialogIdentities {
+  const find = async (email: string, what: string) => {
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    if (!user) throw new Error(`no ${what} ${email} (seed the demo accounts)`);
+    return user.id;
+  };
+  return { customer: (email) => find(email, 'user'), expert: () => find(expertEmail, 'expert') };
 }
 
 export async function runDialogs(
-  r: Omit<Runner, 'expertId'> & { expertEmail: string },
+  r: Omit<Runner, 'identities'> & { expertEmail: string },
   dialogs: Dialog[],
   { onProgress }: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<DialogResult[]> {
-  const [expert] = await r.db.select({ id: users.id }).from(users).where(eq(users.email, r.expertEmail)).limit(1);
-  if (!expert) throw new Error(`no expert ${r.expertEmail} to claim hand-offs (seed the demo accounts)`);
+  const identities = usersByEmail(r.db, { expertEmail: r.expertEmail });
+  await identities.expert(); // fails early, before any dialog runs
   const results: DialogResult[] = [];
   for (const dialog of dialogs) {
-    results.push(await runDialog({ ...r, expertId: expert.id }, dialog));
+    results.push(await runDialog({ ...r, identities }, dialog));
     onProgress?.(results.length, dialogs.length);
   }
   return results;

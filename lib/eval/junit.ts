@@ -20,29 +20,45 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-function failures(result: DialogResult): string[] {
+/** The checks a dialog failed, turn by turn, as report lines. */
+export function failedChecks(result: Pick<DialogResult, 'turns'>): string[] {
   return result.turns.flatMap((turn, i) =>
     turn.checks.filter((c) => !c.pass).map((c) => `turn ${i + 1} (“${turn.user.slice(0, 80)}”): ${c.check} failed — ${c.detail}`),
   );
 }
 
+/** One test case of the report: failed checks make it a failure; `error` (it could not run) an error; `skipped` says why it did not run. */
+export type JunitCase = { name: string; classname: string; seconds?: number; failures: string[]; error?: string | null; skipped?: string | null };
+
+export function dialogJunitCases(results: DialogResult[], seconds?: (result: DialogResult) => number): JunitCase[] {
+  return results.map((r) => ({ name: r.id, classname: `${r.kind}.${r.lang}`, seconds: seconds?.(r), failures: failedChecks(r) }));
+}
+
 export function junitReport(results: DialogResult[], { suite, seconds }: { suite: string; seconds?: (result: DialogResult) => number }): string {
-  const failed = results.filter((r) => !r.allPass).length;
-  const cases = results.map((r) => {
-    const attributes = `name="${escapeXml(r.id)}" classname="${escapeXml(`${r.kind}.${r.lang}`)}"${seconds ? ` time="${seconds(r).toFixed(3)}"` : ''}`;
-    const lines = failures(r);
-    if (lines.length === 0) return `    <testcase ${attributes}/>`;
+  return junitXml(dialogJunitCases(results, seconds), { suite });
+}
+
+export function junitXml(cases: JunitCase[], { suite }: { suite: string }): string {
+  const count = (f: (c: JunitCase) => boolean) => cases.filter(f).length;
+  const errors = count((c) => Boolean(c.error));
+  const skipped = count((c) => !c.error && Boolean(c.skipped));
+  const failed = count((c) => !c.error && !c.skipped && c.failures.length > 0);
+  const body = cases.map((c) => {
+    const attributes = `name="${escapeXml(c.name)}" classname="${escapeXml(c.classname)}"${c.seconds === undefined ? '' : ` time="${c.seconds.toFixed(3)}"`}`;
+    if (c.error) return [`    <testcase ${attributes}>`, `      <error message="${escapeXml(c.error)}" type="error"/>`, '    </testcase>'].join('\n');
+    if (c.skipped) return [`    <testcase ${attributes}>`, `      <skipped message="${escapeXml(c.skipped)}"/>`, '    </testcase>'].join('\n');
+    if (c.failures.length === 0) return `    <testcase ${attributes}/>`;
     return [
       `    <testcase ${attributes}>`,
-      `      <failure message="${escapeXml(lines[0]!)}" type="check">${escapeXml(lines.join('\n'))}</failure>`,
+      `      <failure message="${escapeXml(c.failures[0]!)}" type="check">${escapeXml(c.failures.join('\n'))}</failure>`,
       '    </testcase>',
     ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="${escapeXml(suite)}" tests="${results.length}" failures="${failed}">`,
-    `  <testsuite name="${escapeXml(suite)}" tests="${results.length}" failures="${failed}" errors="0" skipped="0">`,
-    ...cases,
+    `<testsuites name="${escapeXml(suite)}" tests="${cases.length}" failures="${failed}" errors="${errors}" skipped="${skipped}">`,
+    `  <testsuite name="${escapeXml(suite)}" tests="${cases.length}" failures="${failed}" errors="${errors}" skipped="${skipped}">`,
+    ...body,
     '  </testsuite>',
     '</testsuites>',
     '',

@@ -1,3 +1,4 @@
+import { cacheKeyOf } from '@/lib/db/cache-key';
 import type { Db } from '@/lib/db/client';
 import { getSetting } from '@/lib/db/queries/settings';
 import { parseSynonyms, type SynonymRule } from './synonyms';
@@ -19,15 +20,15 @@ function cache(): WeakMap<Db, Entry> {
 }
 
 export async function loadSynonymRules(db: Db): Promise<SynonymRule[]> {
-  const cached = cache().get(db);
+  const cached = cache().get(cacheKeyOf(db));
   if (cached && Date.now() - cached.checkedAt < RECHECK_MS) return cached.rules;
   const text = (await getSetting(db, { key: 'search_synonyms' })) ?? '';
   const rules = cached && cached.text === text ? cached.rules : parseSynonyms(text).rules;
-  cache().set(db, { checkedAt: Date.now(), text, rules });
+  cache().set(cacheKeyOf(db), { checkedAt: Date.now(), text, rules });
   return rules;
 }
 
 /** Drops the cached rules (after this process changed them). */
 export function invalidateSynonymRules(db: Db): void {
-  cache().delete(db);
+  cache().delete(cacheKeyOf(db));
 }

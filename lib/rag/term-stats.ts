@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { cacheKeyOf } from '@/lib/db/cache-key';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { editDistance } from './spelling';
@@ -63,11 +64,11 @@ const RECHECK_MS = 5_000;
 
 /** Drops the cached statistics (ingest calls this after rebuilding them in this process). */
 export function invalidateTermStats(db: Db): void {
-  cache().delete(db);
+  cache().delete(cacheKeyOf(db));
 }
 
 export async function loadTermStats(db: Db): Promise<TermStats> {
-  let loaded = cache().get(db);
+  let loaded = cache().get(cacheKeyOf(db));
   const fresh = loaded && Date.now() - loaded.checkedAt < RECHECK_MS;
   const key = fresh ? loaded!.key : await statsVersion(db);
   if (loaded && loaded.key === key) loaded.checkedAt = fresh ? loaded.checkedAt : Date.now();
@@ -99,7 +100,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
       usage,
       chunksPerLang: Object.fromEntries(sizes.flatMap((s) => (asTextLanguage(s.lang) ? [[s.lang, Number(s.n)]] : []))),
     };
-    cache().set(db, loaded);
+    cache().set(cacheKeyOf(db), loaded);
   }
   const current = loaded;
   const table = (lang: TextLanguage) => {

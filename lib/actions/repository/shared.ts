@@ -44,7 +44,8 @@ export async function loadActiveSubscriptions(db: Db, { customerId, lock = false
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.status, 'active')))
-    .orderBy(asc(subscriptions.startedOn), asc(subscriptions.id));
+    // One active subscription per kind: ordered by kind, the overview reads the same every time.
+    .orderBy(asc(subscriptions.kind), asc(subscriptions.startedOn));
   return lock ? query.for('update') : query;
 }
 

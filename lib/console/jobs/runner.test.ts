@@ -140,7 +140,7 @@ describe.each(testBackends())('console jobs on $name', ({ open }) => {
     });
   });
 
-  const handlers = (handler: JobHandler): JobHandlers => ({ ingest: () => handler, eval: () => handler });
+  const handlers = (handler: JobHandler): JobHandlers => ({ ingest: () => handler, eval: () => handler, tests: () => handler });
 
   /** A job as an instance that then died left it: owned by that instance, running, heartbeat `ago` old. */
   async function abandonedJob(db: Database['db'], { kind, ago }: { kind: 'ingest' | 'eval'; ago: string }) {
