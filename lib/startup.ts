@@ -7,6 +7,7 @@ import { reconcileDemoAccounts, type DemoAccountsPolicy } from '@/lib/db/demo-ac
 import { DEMO_USERS_FILE, loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { demoExposure } from '@/lib/network/demo-exposure';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
+import { seedConversationTests } from '@/lib/conversation-tests/seed';
 import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
 import { consoleJobHandlers } from '@/lib/console/jobs/handlers';
 import { startJobWorker } from '@/lib/console/jobs/worker';
@@ -47,6 +48,8 @@ export async function startLantern(): Promise<void> {
       if (result.seeded) seeded = `, ${result.users} demo accounts seeded (see README)`;
       const golden = await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
       if (golden) seeded += `, ${golden} golden answers`;
+      const tests = await seedConversationTests(database.db);
+      if (tests) seeded += `, ${tests} conversation tests`;
       const customers = await seedDemoCustomers(database.db, { now: new Date() });
       if (customers.seeded) seeded += `, ${customers.customers} demo customer accounts`;
       // Keeps four weeks of technician slots ahead on a long-running demo.

@@ -9,6 +9,7 @@ import { getConfig } from '@/lib/config';
 import { openConfiguredDatabase } from '@/lib/db';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
+import { seedConversationTests } from '@/lib/conversation-tests/seed';
 import { seedDemoCustomers } from '@/lib/actions/seed';
 import { runCli } from './cli';
 
@@ -23,8 +24,9 @@ runCli(async () => {
     if (!result.seeded) throw new Error('The database already has users; nothing was seeded. Use --force to reset the demo accounts.');
     const golden = await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
     const customers = await seedDemoCustomers(database.db, { now: new Date() });
+    const tests = await seedConversationTests(database.db);
     console.log(
-      `Seeded ${result.users} demo accounts${golden ? `, ${golden} golden answers` : ''}${customers.seeded ? `, ${customers.customers} customer accounts` : ''}.`,
+      `Seeded ${result.users} demo accounts${golden ? `, ${golden} golden answers` : ''}${customers.seeded ? `, ${customers.customers} customer accounts` : ''}${tests ? `, ${tests} conversation tests` : ''}.`,
     );
   } finally {
     await database.close();

@@ -22,11 +22,10 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { getConfig, type Config } from '@/lib/config';
-import { parseSuiteJsonl, suiteToJsonl, toDialog, type TestCase } from '@/lib/conversation-tests/case';
-import { executeRun, runTestCase, transcriptOf, type CaseStatus, type TranscriptEntry } from '@/lib/conversation-tests/run';
+import { parseSuiteJsonl, suiteToJsonl, type TestCase } from '@/lib/conversation-tests/case';
+import { executeRun, runCasesOnDemoData, runTestCase, type CaseStatus, type TranscriptEntry } from '@/lib/conversation-tests/run';
 import { openConfiguredDatabase, type Db } from '@/lib/db';
 import { createRun, importTests, listTests, resultsOf, testsInScope } from '@/lib/db/queries/conversation-tests';
-import { runDialogsOnDemoData } from '@/lib/eval/dialog-run';
 import { junitXml } from '@/lib/eval/junit';
 import { parseStoredCase } from '@/lib/conversation-tests/case';
 import { runCli } from './cli';
@@ -71,9 +70,9 @@ function failuresOf(r: Reported): string[] {
 
 async function runFileOnThrowaway(config: Config, args: Args, cases: TestCase[], interactive: boolean): Promise<Reported[]> {
   const bar = progressBar('cases'.padEnd(8), interactive);
-  const results = await runDialogsOnDemoData({ config, corpus: args.corpus!, dialogs: cases.map(toDialog) }, { onProgress: bar.update });
+  const results = await runCasesOnDemoData({ config, corpus: args.corpus!, cases }, { onProgress: bar.update });
   bar.stop();
-  return results.map((r) => ({ name: r.id, group: r.kind, lang: r.lang, status: r.allPass ? 'passed' : 'failed', transcript: transcriptOf(r), reason: null, ms: r.ms ?? 0 }));
+  return results.map(({ test, ...r }) => ({ name: test.name, group: test.group, lang: test.lang, ...r }));
 }
 
 async function runFileOnDatabase(db: Db, config: Config, cases: TestCase[], interactive: boolean): Promise<Reported[]> {
@@ -139,6 +138,8 @@ async function main() {
     },
   });
   const args = argsSchema.parse(values);
+  // The log shares stdout: with --json, only warnings and errors, so the output stays one JSON document.
+  if (args.json && !process.env.LOG_LEVEL) process.env.LOG_LEVEL = 'warn';
   const config = getConfig();
   const interactive = !args.json && process.stderr.isTTY === true;
 

@@ -20,6 +20,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     { href: '/admin/conversations', label: 'Conversations', icon: 'conversations', permission: 'conversations:read' },
     { href: '/admin/handoffs', label: 'Hand-offs', icon: 'handoffs', permission: 'handoffs:work' },
     { href: '/admin/knowledge', label: 'Knowledge', icon: 'knowledge', permission: 'knowledge:read' },
+    { href: '/admin/tests', label: 'Tests', icon: 'tests', permission: 'tests:read' },
     { href: '/admin/evals', label: 'Evaluations', icon: 'evals', permission: 'evals:read' },
     { href: '/admin/insights', label: 'Insights', icon: 'insights', permission: 'insights:read' },
   ];

@@ -1,11 +1,11 @@
 'use client';
 
-import { BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, MessagesSquare, type LucideIcon } from 'lucide-react';
+import { BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/ui/cn';
 
-export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'evals' | 'insights';
+export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights';
 export type AdminNavItem = { href: string; label: string; icon: AdminNavIcon };
 
 const ICONS: Record<AdminNavIcon, LucideIcon> = {
@@ -14,6 +14,7 @@ const ICONS: Record<AdminNavIcon, LucideIcon> = {
   conversations: MessagesSquare,
   handoffs: Headset,
   knowledge: Database,
+  tests: ListChecks,
   evals: FlaskConical,
   insights: ChartLine,
 };

@@ -3,7 +3,7 @@ import { createPacer } from '@/lib/console/jobs/pace';
 import type { Db } from '@/lib/db/client';
 import { finishRun, findRun, resultsOf, storeResult, testsInScope, type RunScope } from '@/lib/db/queries/conversation-tests';
 import type { ConversationTestRow, ConversationTestRunRow } from '@/lib/db/schema';
-import { DIALOG_NOW } from '@/lib/eval/dialog-run';
+import { DIALOG_NOW, openDemoDatabase } from '@/lib/eval/dialog-run';
 import { runDialog, type DialogResult, type EventReport, type TurnReport } from '@/lib/eval/dialogs';
 import { errorFields, log } from '@/lib/observability/logger';
 import { parseStoredCase, toDialog, type TestCase } from './case';
@@ -78,4 +78,25 @@ export async function executeRun(
     await pace();
   }
   return finishRun(db, { id: runId, status: failed > 0 ? 'failed' : 'passed' });
+}
+
+/**
+ * Runs cases on a throwaway demo database (the project's own tests, and the CLI's --corpus):
+ * each in its sandbox, as against the configured database.
+ */
+export async function runCasesOnDemoData(
+  { config, corpus, cases }: { config: Config; corpus: string; cases: TestCase[] },
+  { onProgress }: { onProgress?: (done: number, total: number) => void } = {},
+): Promise<(CaseOutcome & { test: TestCase })[]> {
+  const database = await openDemoDatabase({ config, corpus });
+  try {
+    const out: (CaseOutcome & { test: TestCase })[] = [];
+    for (const test of cases) {
+      out.push({ test, ...(await runTestCase(database.db, { config, test })) });
+      onProgress?.(out.length, cases.length);
+    }
+    return out;
+  } finally {
+    await database.close();
+  }
 }

@@ -1,7 +1,7 @@
 import { seedDemoCustomers } from '@/lib/actions/seed';
 import { createEmbedder } from '@/lib/ai/models';
 import type { Config } from '@/lib/config';
-import { openPglite } from '@/lib/db/client';
+import { openPglite, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
@@ -12,14 +12,13 @@ import { runDialogs, type Dialog, type DialogResult } from './dialogs';
 export const DIALOG_NOW = new Date('2026-11-23T10:00:00+01:00');
 
 /**
- * Runs dialogs (or conversation test cases) on a throwaway embedded database: the articles
- * ingested, the demo accounts, customers and golden answers seeded, every turn through the real
- * chat turn. Nothing is written to the configured database.
+ * A throwaway embedded database with the demo data: the articles of `corpus` ingested, the demo
+ * accounts, customers (dated at DIALOG_NOW) and golden answers seeded. The caller closes it.
  */
-export async function runDialogsOnDemoData(
-  { config, corpus, dialogs }: { config: Config; corpus: string; dialogs: Dialog[] },
-  { onIngest, onProgress }: { onIngest?: (done: number, total: number) => void; onProgress?: (done: number, total: number) => void } = {},
-): Promise<DialogResult[]> {
+export async function openDemoDatabase(
+  { config, corpus }: { config: Config; corpus: string },
+  { onIngest }: { onIngest?: (done: number, total: number) => void } = {},
+): Promise<Database> {
   const database = await openPglite();
   try {
     await migrateDatabase(database);
@@ -27,6 +26,23 @@ export async function runDialogsOnDemoData(
     await seedDemoUsers(database.db, { demo: loadDemoUsers(), force: false });
     await seedDemoCustomers(database.db, { now: DIALOG_NOW });
     await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/**
+ * Runs dialogs on a throwaway demo database (openDemoDatabase), every turn through the real chat
+ * turn, one after the other on the same data. Nothing is written to the configured database.
+ */
+export async function runDialogsOnDemoData(
+  { config, corpus, dialogs }: { config: Config; corpus: string; dialogs: Dialog[] },
+  { onIngest, onProgress }: { onIngest?: (done: number, total: number) => void; onProgress?: (done: number, total: number) => void } = {},
+): Promise<DialogResult[]> {
+  const database = await openDemoDatabase({ config, corpus }, { onIngest });
+  try {
     return await runDialogs({ db: database.db, config, now: DIALOG_NOW, expertEmail: 'expert@alpenwave.example' }, dialogs, { onProgress });
   } finally {
     await database.close();

@@ -6,6 +6,8 @@ import { evalRunRequestSchema, pairwiseRequestSchema, startEvalJob } from '@/lib
 import { pairwiseUnavailableReason } from '@/lib/console/evals/pairwise';
 import { findEvalRun } from '@/lib/console/evals/runs';
 import { startIngestJob } from '@/lib/console/knowledge/ingest-job';
+import { runScopeSchema, startTestRun } from '@/lib/conversation-tests/job';
+import { findJob } from '@/lib/db/queries/jobs';
 import type { JobRow } from '@/lib/db/schema';
 import { ingestPathSchema, resolveIngestScope } from '@/lib/rag/ingest/scope';
 import type { StartJobResult } from './runner';
@@ -22,20 +24,29 @@ export const jobRequestSchema = z.discriminatedUnion('kind', [
     evalRunRequestSchema.extend({ kind: z.literal('eval') }).strict(),
     pairwiseRequestSchema.extend({ kind: z.literal('eval') }).strict(),
   ]),
+  /** The conversation test suite, or a group or some cases of it; `trigger`/`reason`: the change that prompted the run. */
+  z
+    .object({
+      kind: z.literal('tests'),
+      scope: runScopeSchema,
+      trigger: z.enum(['console', 'golden', 'ingest', 'settings']).default('console'),
+      reason: z.string().trim().min(1).max(200).optional(),
+    })
+    .strict(),
 ]);
 export type JobRequest = z.infer<typeof jobRequestSchema>;
 
 export function permissionFor(request: Pick<JobRequest, 'kind'>): Permission {
-  return request.kind === 'ingest' ? 'knowledge:ingest' : 'evals:run';
+  return request.kind === 'ingest' ? 'knowledge:ingest' : request.kind === 'tests' ? 'tests:write' : 'evals:run';
 }
 
 /** Who may watch a job of this kind. */
 export function readPermissionFor(kind: string): Permission {
-  return kind === 'ingest' ? 'knowledge:read' : 'evals:read';
+  return kind === 'ingest' ? 'knowledge:read' : kind === 'tests' ? 'tests:read' : 'evals:read';
 }
 
 export function alreadyRunningMessage(kind: string, active: JobRow | null): string {
-  const what = kind === 'ingest' ? 'An ingest is already running' : 'An evaluation is already running';
+  const what = kind === 'ingest' ? 'An ingest is already running' : kind === 'tests' ? 'A test run is already running' : 'An evaluation is already running';
   const since = active?.startedAt ?? active?.createdAt;
   return `${what}${since ? ` (started ${since.toISOString().replace('T', ' ').slice(0, 19)} UTC)` : ''}. Wait for it to finish, then start again.`;
 }
@@ -55,6 +66,14 @@ export async function startRequestedJob(db: Db, { request, config, userId }: { r
     const resolved = await resolveIngestScope(config.content.dir, request.path);
     if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };
     return startIngestJob(db, { config, userId, scope: resolved.scope });
+  }
+  if (request.kind === 'tests') {
+    const started = await startTestRun(db, { config, userId, scope: request.scope, trigger: request.trigger, reason: request.reason ?? null });
+    if (started.ok) {
+      const job = await findJob(db, { id: started.jobId });
+      return { ok: true, job: job! };
+    }
+    return started.reason === 'empty' ? { ok: false, reason: 'invalid', message: started.message } : started;
   }
   if (request.eval === 'pairwise') {
     const unavailable = pairwiseUnavailableReason(config);

@@ -75,6 +75,7 @@ const PHASES: Record<string, string> = {
   judge: 'LLM judge',
   actions: 'Recognising requests',
   pairwise: 'Comparing answers',
+  tests: 'Running conversation tests',
 };
 
 export function phaseLabel(phase: string): string {

@@ -6,6 +6,7 @@ import { ApprovalList, AuditTable } from '@/components/admin/conversations/appro
 import { formatDateTime, languageName } from '@/components/admin/conversations/format';
 import { MessageItem } from '@/components/admin/conversations/message-item';
 import { HandoffStatusBadge } from '@/components/admin/conversations/outcome-badge';
+import { MakeTestButton } from '@/components/admin/tests/make-test-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { requirePagePermission } from '@/lib/auth/guard';
 import { can } from '@/lib/auth/permissions';
@@ -14,6 +15,7 @@ import { isUuid } from '@/lib/console/conversations/filters';
 import { promotedGoldenId } from '@/lib/console/conversations/promote';
 import { HANDOFF_REASON_LABELS, parseHandoffOutcome } from '@/lib/console/handoffs/outcome';
 import { getDatabase } from '@/lib/db';
+import { makeTestAction } from '@/app/admin/tests/actions';
 import { findExistingGoldenIds } from '@/lib/db/queries/console-conversations';
 
 export const metadata: Metadata = { title: 'Conversation' };
@@ -28,6 +30,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
   if (!detail) notFound();
   const canReview = can(user.role, 'conversations:review');
   const canWorkHandoffs = can(user.role, 'handoffs:work');
+  const canMakeTest = can(user.role, 'tests:write');
   const answers = detail.messages.filter((m) => m.role === 'assistant');
   const promoted = canReview ? await findExistingGoldenIds(db, { ids: answers.map((m) => promotedGoldenId(m.id)) }) : new Set<string>();
   const { conversation } = detail;
@@ -42,6 +45,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
           {conversation.customerName ? `${conversation.customerName} · ${conversation.customerEmail}` : 'Anonymous visitor'} · {languageName(conversation.lang)} · started{' '}
           {formatDateTime(conversation.createdAt)} · last activity {formatDateTime(conversation.updatedAt)}
         </p>
+        {canMakeTest && detail.messages.some((m) => m.role === 'user') && <MakeTestButton conversationId={conversation.id} action={makeTestAction} />}
         {!canReview && (
           <p className="text-sm text-muted-foreground" data-testid="read-only-note">
             Read-only: your role can read conversations but not review them.

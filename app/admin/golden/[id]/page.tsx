@@ -19,6 +19,11 @@ import { listGoldenAnswerVersions } from '@/lib/db/queries/golden-answer-version
 import { findGoldenAnswer } from '@/lib/db/queries/golden-answers';
 import { findUserById } from '@/lib/db/queries/users';
 import { formatFact } from '@/lib/domain/facts';
+import { AffectedTests } from '@/components/admin/tests/affected-tests';
+import { getConfig } from '@/lib/config';
+import { toJobView } from '@/lib/console/jobs/view';
+import { testsAffectedByGolden } from '@/lib/conversation-tests/affected';
+import { listJobs } from '@/lib/db/queries/jobs';
 import { deleteGoldenAction, updateGoldenAction } from '../actions';
 
 /** Ids are slugs, so this only matters for hand-typed URLs (a lone % must not be a 500). */
@@ -81,6 +86,11 @@ export default async function GoldenAnswerPage({ params, searchParams }: Props) 
   const editor = golden.updatedBy ? await findUserById(db, { id: golden.updatedBy }) : undefined;
   const lang = isGoldenLang(golden.lang) ? golden.lang : 'en';
   const notice = typeof saved === 'string' ? SAVED[saved] : undefined;
+  const canReadTests = can(user.role, 'tests:read');
+  // The question now and as the last edits left it: a case may gain or lose this answer.
+  const questions = [golden.question, ...versions.slice(0, 3).flatMap((v) => [v.before?.question, v.after?.question].filter((q): q is string => typeof q === 'string'))];
+  const affected = canReadTests ? await testsAffectedByGolden(db, { questions, lang: golden.lang, floor: getConfig().chat.goldenSourceThreshold }) : [];
+  const testJob = canReadTests ? (await listJobs(db, { kind: 'tests', limit: 1 }))[0] : undefined;
 
   return (
     <div className="grid max-w-5xl gap-6">
@@ -179,6 +189,15 @@ export default async function GoldenAnswerPage({ params, searchParams }: Props) 
           </CardContent>
         </Card>
       </div>
+
+      {canReadTests && (
+        <AffectedTests
+          tests={affected.map((a) => ({ id: a.test.id, name: a.test.name, score: a.score }))}
+          canRun={can(user.role, 'tests:write')}
+          job={testJob ? toJobView(testJob, new Date()) : null}
+          reason={`golden answer ${golden.id} changed`}
+        />
+      )}
 
       <GoldenHistory versions={versions} />
     </div>
