@@ -65,7 +65,13 @@ function inGroup<T extends { group: string }>(cases: T[], group: string | undefi
 
 function failuresOf(r: Reported): string[] {
   if (r.reason) return [r.reason];
-  return r.transcript.flatMap((t, i) => (t.kind === 'turn' ? t.checks.filter((c) => !c.pass).map((c) => `turn ${i + 1} (“${t.user.slice(0, 80)}”): ${c.check} failed — ${c.detail}`) : []));
+  const turns = r.transcript.filter((t) => t.kind === 'turn');
+  return r.transcript.flatMap((t) => {
+    if (t.kind === 'summary') return t.checks.filter((c) => !c.pass).map((c) => `whole conversation (${t.stoppedBecause}): ${c.check} failed — ${c.detail}`);
+    if (t.kind !== 'turn') return [];
+    const n = turns.indexOf(t) + 1;
+    return t.checks.filter((c) => !c.pass).map((c) => `turn ${n} (“${t.user.slice(0, 80)}”): ${c.check} failed — ${c.detail}`);
+  });
 }
 
 async function runFileOnThrowaway(config: Config, args: Args, cases: TestCase[], interactive: boolean): Promise<Reported[]> {

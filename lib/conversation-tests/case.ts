@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dialogSchema, dialogTurnsSchema, type Dialog, type DialogTurn } from '@/lib/eval/dialogs';
+import { dialogSchema, dialogTurnsSchema, simulationSchema, turnsOrSimulation, type Dialog, type DialogTurn, type Simulation } from '@/lib/eval/dialogs';
 import { LOCALES, type Locale } from '@/lib/i18n/locales';
 
 /**
@@ -22,23 +22,31 @@ export const testCaseSchema = z
     /** A sandbox test customer's email, or null for an anonymous visitor. */
     customer: z.email().nullable(),
     turns: dialogTurnsSchema,
+    /** A simulated customer instead of scripted turns (needs an LLM). */
+    simulation: simulationSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(turnsOrSimulation);
 
 export type TestCase = z.infer<typeof testCaseSchema>;
 export type TestTurn = DialogTurn;
 
-export function toDialog(test: { name: string; group: string; lang: Locale; customer: string | null; turns: DialogTurn[] }): Dialog {
-  return { id: test.name, kind: test.group, lang: test.lang, customer: test.customer, turns: test.turns };
+export function toDialog(test: { name: string; group: string; lang: Locale; customer: string | null; turns: DialogTurn[]; simulation?: Simulation }): Dialog {
+  return { id: test.name, kind: test.group, lang: test.lang, customer: test.customer, turns: test.turns, ...(test.simulation ? { simulation: test.simulation } : {}) };
 }
 
 export function fromDialog(dialog: Dialog): TestCase {
-  return { name: dialog.id, group: dialog.kind, lang: dialog.lang, customer: dialog.customer, turns: dialog.turns };
+  return { name: dialog.id, group: dialog.kind, lang: dialog.lang, customer: dialog.customer, turns: dialog.turns, ...(dialog.simulation ? { simulation: dialog.simulation } : {}) };
+}
+
+/** Whether running the case needs an LLM: a simulated customer, or a criterion judged by the model. */
+export function needsLlm(test: TestCase): boolean {
+  return Boolean(test.simulation) || test.turns.some((t) => 'user' in t && Boolean(t.expect.criterion));
 }
 
 /** Parses a stored case's columns (jsonb turns) back into a case; a row that no longer validates says why. */
-export function parseStoredCase(row: { name: string; group: string; lang: string; customer: string | null; turns: unknown }): { ok: true; test: TestCase } | { ok: false; error: string } {
-  const parsed = testCaseSchema.safeParse({ name: row.name, group: row.group, lang: row.lang, customer: row.customer, turns: row.turns });
+export function parseStoredCase(row: { name: string; group: string; lang: string; customer: string | null; turns: unknown; simulation?: unknown }): { ok: true; test: TestCase } | { ok: false; error: string } {
+  const parsed = testCaseSchema.safeParse({ name: row.name, group: row.group, lang: row.lang, customer: row.customer, turns: row.turns, ...(row.simulation ? { simulation: row.simulation } : {}) });
   return parsed.success ? { ok: true, test: parsed.data } : { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'case'}: ${i.message}`).join('; ') };
 }
 

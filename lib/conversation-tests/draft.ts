@@ -27,12 +27,16 @@ export type CheckDraft = {
   silent: Tri;
   golden: Tri;
   lang: '' | Locale;
+  /** A criterion in words, judged by the LLM (empty: none). */
+  criterion: string;
   /** Strings the reply must contain: kept as they are (older suites), not edited here. */
   mentions?: string[];
 };
 
 export type TurnDraft = { kind: 'user'; text: string; checks: CheckDraft } | { kind: 'event'; event: 'agent_claims' | 'customer_approves' | 'customer_declines' };
-export type TestDraft = { name: string; group: string; lang: Locale; customer: string; turns: TurnDraft[] };
+export type SimulationDraft = { persona: string; goal: string; knows: string; maxTurns: number; checks: CheckDraft };
+/** `simulation` set: a simulated customer replaces the scripted turns. */
+export type TestDraft = { name: string; group: string; lang: Locale; customer: string; turns: TurnDraft[]; simulation: SimulationDraft | null };
 
 export const EMPTY_CHECKS: CheckDraft = {
   outcomes: [],
@@ -48,6 +52,7 @@ export const EMPTY_CHECKS: CheckDraft = {
   silent: '',
   golden: '',
   lang: '',
+  criterion: '',
 };
 
 const tri = (value: boolean | undefined): Tri => (value === undefined ? '' : value ? 'yes' : 'no');
@@ -73,6 +78,7 @@ export function checksDraft(expect: DialogChecks): CheckDraft {
     silent: tri(expect.silent),
     golden: tri(expect.golden),
     lang: expect.lang ?? '',
+    criterion: expect.criterion ?? '',
     mentions: expect.mentions,
   };
 }
@@ -84,6 +90,9 @@ export function draftOf(test: TestCase): TestDraft {
     lang: test.lang,
     customer: test.customer ?? '',
     turns: test.turns.map((t): TurnDraft => ('event' in t ? { kind: 'event', event: t.event } : { kind: 'user', text: t.user, checks: checksDraft(t.expect) })),
+    simulation: test.simulation
+      ? { persona: test.simulation.persona, goal: test.simulation.goal, knows: test.simulation.knows, maxTurns: test.simulation.maxTurns, checks: checksDraft(test.simulation.expect) }
+      : null,
   };
 }
 
@@ -119,6 +128,7 @@ function checksOf(draft: CheckDraft, turn: number, problems: DraftProblem[]): Di
     if (flag !== undefined) checks[key] = flag;
   }
   if (draft.lang) checks.lang = draft.lang;
+  if (draft.criterion.trim()) checks.criterion = draft.criterion.trim();
   if (draft.mentions?.length) checks.mentions = draft.mentions;
   return checks;
 }
@@ -126,7 +136,14 @@ function checksOf(draft: CheckDraft, turn: number, problems: DraftProblem[]): Di
 /** The case a draft describes, or what is wrong with it (the server validates the rest). */
 export function caseOf(draft: TestDraft): { ok: true; test: TestCase } | { ok: false; problems: DraftProblem[] } {
   const problems: DraftProblem[] = [];
+  const base = { name: draft.name.trim(), group: draft.group.trim(), lang: draft.lang, customer: draft.customer.trim() ? draft.customer.trim().toLowerCase() : null };
+  if (draft.simulation) {
+    const sim = draft.simulation;
+    const expect = checksOf(sim.checks, 0, problems);
+    if (problems.length) return { ok: false, problems };
+    return { ok: true, test: { ...base, turns: [], simulation: { persona: sim.persona.trim(), goal: sim.goal.trim(), knows: sim.knows.trim(), maxTurns: sim.maxTurns, expect } } };
+  }
   const turns = draft.turns.map((t, i): TestTurn => (t.kind === 'event' ? { event: t.event } : { user: t.text.trim(), expect: checksOf(t.checks, i + 1, problems) }));
   if (problems.length) return { ok: false, problems };
-  return { ok: true, test: { name: draft.name.trim(), group: draft.group.trim(), lang: draft.lang, customer: draft.customer.trim() ? draft.customer.trim().toLowerCase() : null, turns } };
+  return { ok: true, test: { ...base, turns } };
 }

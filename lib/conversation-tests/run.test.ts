@@ -6,7 +6,7 @@ import { createEmbedder } from '@/lib/ai/models';
 import { seedDemoCustomers } from '@/lib/actions/seed';
 import { parseConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
-import { createRun, createTest, previousResults, resultsOf, updateTest } from '@/lib/db/queries/conversation-tests';
+import { createRun, createTest, previousResults, resultsOf, storeResult, updateTest } from '@/lib/db/queries/conversation-tests';
 import { answerTraces, approvals, auditLog, conversations, customers, messages, subscriptions, users } from '@/lib/db/schema';
 import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { testBackends } from '@/lib/db/test-databases';
@@ -33,7 +33,7 @@ const upgrade: TestCase = {
   turns: [
     { user: 'please upgrade my internet to Wave Home 1000', expect: { tool: { name: 'change_plan', args: { planId: 'wave-home-1000' } }, approval: true } },
     { event: 'customer_approves' },
-    { user: 'What plans am I on?', expect: { tool: { name: 'get_account_overview' }, facts: ['Wave Home 1000'], notFacts: ['Wave Home 100 '] } },
+    { user: 'What plans am I on?', expect: { tool: { name: 'get_account_overview' }, facts: ['Wave Home 1000'], notFacts: ['Wave Home 100'] } },
   ],
 };
 const restart: TestCase = {
@@ -98,6 +98,22 @@ describe.each(testBackends())('conversation tests in the sandbox on $name', ({ o
     expect(write1.turns).toContainEqual(expect.objectContaining({ kind: 'turn', seen: expect.objectContaining({ trace: expect.objectContaining({ route: expect.any(String) }) }) }));
 
     expect(await counts()).toEqual(before);
+  }, 120_000);
+
+  it('resumes a run where it stopped: cases with a result are not run again', async () => {
+    const db = database.db;
+    const a = await createTest(db, { fields: { ...restart, name: 'resume a' }, createdBy: null });
+    const b = await createTest(db, { fields: { ...restart, name: 'resume b' }, createdBy: null });
+    const run = await createRun(db, { scope: { testIds: [a!.id, b!.id] }, trigger: 'console', createdBy: null, total: 2 });
+    // The instance that ran it stopped after the first case (its result is stored), before the second.
+    await storeResult(db, { runId: run.id, testId: a!.id, name: 'resume a', group: 'knowledge', lang: 'en', status: 'passed', turns: [], reason: null, ms: 12_345 });
+    const progress: number[] = [];
+    const resumed = await executeRun(db, { config, runId: run.id, pace: noPause, onProgress: ({ done }) => progress.push(done) });
+    expect(progress).toEqual([1, 2]);
+    expect(resumed).toMatchObject({ status: 'passed', passed: 2, failed: 0 });
+    const results = await resultsOf(db, { runId: run.id });
+    expect(results.find((r) => r.testId === a!.id)).toMatchObject({ ms: 12_345, turns: [] });
+    expect(results.find((r) => r.testId === b!.id)!.turns.length).toBe(1);
   }, 120_000);
 
   it('compares a run with the latest earlier result of each case: newly failing first', async () => {

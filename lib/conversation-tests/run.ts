@@ -6,8 +6,11 @@ import type { ConversationTestRow, ConversationTestRunRow } from '@/lib/db/schem
 import { DIALOG_NOW, openDemoDatabase } from '@/lib/eval/dialog-run';
 import { runDialog, type DialogResult, type EventReport, type TurnReport } from '@/lib/eval/dialogs';
 import { errorFields, log } from '@/lib/observability/logger';
-import { parseStoredCase, toDialog, type TestCase } from './case';
-import { inSandbox } from './sandbox';
+import { createChatModel } from '@/lib/ai/models';
+import { needsLlm, parseStoredCase, toDialog, type TestCase } from './case';
+import { criterionJudge } from './criterion';
+import { inSandbox, type Sandbox } from './sandbox';
+import { runSimulation, type SimulationSummary } from './simulate';
 
 /**
  * Runs conversation test cases against the configured database: its articles, golden answers and
@@ -17,8 +20,8 @@ import { inSandbox } from './sandbox';
  */
 export const TEST_CLOCK = DIALOG_NOW;
 
-/** One entry of a case's transcript: a customer turn with its reply and checks, or an event. */
-export type TranscriptEntry = ({ kind: 'turn' } & TurnReport) | ({ kind: 'event' } & EventReport);
+/** One entry of a case's transcript: a customer turn with its reply and checks, an event, or how a simulation ended with the checks on the whole conversation. */
+export type TranscriptEntry = ({ kind: 'turn' } & TurnReport) | ({ kind: 'event' } & EventReport) | ({ kind: 'summary' } & SimulationSummary);
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';
 export type CaseOutcome = { status: CaseStatus; transcript: TranscriptEntry[]; reason: string | null; ms: number };
 
@@ -33,13 +36,22 @@ export function transcriptOf(result: DialogResult): TranscriptEntry[] {
   return entries;
 }
 
+export const NEEDS_LLM_REASON =
+  'Needs an LLM (set OPENAI_API_KEY or OPENAI_BASE_URL): a simulated customer and a criterion check are played and judged by the model; the built-in model cannot.';
+
 /** Runs one case in a sandbox. An error inside the case (not a failed check) is its result, not the run's end. */
 export async function runTestCase(db: Db, { config, test }: { config: Config; test: TestCase }): Promise<CaseOutcome> {
   const started = performance.now();
+  if (needsLlm(test) && config.model.provider !== 'openai') return { status: 'skipped', transcript: [], reason: NEEDS_LLM_REASON, ms: 0 };
+  const llm = config.model.provider === 'openai' ? createChatModel(config.model).model : null;
   try {
-    const result = await inSandbox(db, { now: TEST_CLOCK }, (sandbox) =>
-      runDialog({ db: sandbox.db, config, now: TEST_CLOCK, identities: sandbox, record: false }, toDialog(test)),
-    );
+    const runner = (sandbox: Sandbox) => ({ db: sandbox.db, config, now: TEST_CLOCK, identities: sandbox, record: false, judge: llm ? criterionJudge(llm) : undefined });
+    if (test.simulation && llm) {
+      const { turns, summary } = await inSandbox(db, { now: TEST_CLOCK }, (sandbox) => runSimulation(runner(sandbox), test, { customerModel: llm }));
+      const transcript: TranscriptEntry[] = [...turns.map((t) => ({ kind: 'turn' as const, ...t })), { kind: 'summary', ...summary }];
+      return { status: summary.checks.every((c) => c.pass) ? 'passed' : 'failed', transcript, reason: null, ms: performance.now() - started };
+    }
+    const result = await inSandbox(db, { now: TEST_CLOCK }, (sandbox) => runDialog(runner(sandbox), toDialog(test)));
     return { status: result.allPass ? 'passed' : 'failed', transcript: transcriptOf(result), reason: null, ms: performance.now() - started };
   } catch (error) {
     log().warn({ test: test.name, ...errorFields(error) }, 'conversation test could not run');

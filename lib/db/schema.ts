@@ -762,6 +762,8 @@ export const conversationTests = pgTable(
     lang: text('lang').notNull(),
     customer: text('customer'),
     turns: jsonb('turns').$type<unknown[]>().notNull(),
+    /** A simulated customer (persona, goal, what they know, checks on the whole conversation) instead of scripted turns. */
+    simulation: jsonb('simulation').$type<Record<string, unknown>>(),
     /** The real conversation it was made from ("Make a test"), if any. */
     sourceConversationId: uuid('source_conversation_id'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

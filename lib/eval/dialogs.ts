@@ -51,6 +51,8 @@ const checksSchema = z
     notFacts: factsSchema.min(1).optional(),
     /** The request is refused (true: another customer's account, an injection, an action no tool offers) or not. */
     refuses: z.boolean().optional(),
+    /** A criterion in words ("explains the fee and offers the downgrade"), judged by an LLM; needs one configured. */
+    criterion: z.string().trim().min(3).max(500).optional(),
   })
   .strict();
 
@@ -63,7 +65,29 @@ const userTurnSchema = z.object({ user: z.string().min(1).max(2000), expect: che
 export const DIALOG_EVENTS = ['agent_claims', 'customer_approves', 'customer_declines'] as const;
 const eventTurnSchema = z.object({ event: z.enum(DIALOG_EVENTS) }).strict();
 export const dialogTurnSchema = z.union([userTurnSchema, eventTurnSchema]);
-export const dialogTurnsSchema = z.array(dialogTurnSchema).min(1).max(30).refine((turns) => turns.some((t) => 'user' in t), { message: 'a dialog needs at least one customer turn' });
+export const dialogTurnsSchema = z.array(dialogTurnSchema).max(30);
+
+/**
+ * A simulated customer instead of scripted turns: an LLM plays the customer (persona, goal, what
+ * they know) until the goal is met, the assistant hands off, or `maxTurns`; `expect` applies to
+ * the whole conversation (lib/conversation-tests/simulate.ts).
+ */
+export const simulationSchema = z
+  .object({
+    persona: z.string().trim().min(3).max(1000),
+    goal: z.string().trim().min(3).max(1000),
+    knows: z.string().trim().max(2000).default(''),
+    maxTurns: z.number().int().min(1).max(12).default(6),
+    expect: checksSchema.default({}),
+  })
+  .strict();
+export type Simulation = z.infer<typeof simulationSchema>;
+
+/** Scripted turns with at least one customer message, or a simulation (then no scripted turns). */
+export function turnsOrSimulation(d: { turns: z.infer<typeof dialogTurnsSchema>; simulation?: Simulation }, ctx: z.RefinementCtx): void {
+  if (d.simulation && d.turns.length > 0) ctx.addIssue({ code: 'custom', path: ['turns'], message: 'a simulated customer writes its own turns: leave turns empty' });
+  if (!d.simulation && !d.turns.some((t) => 'user' in t)) ctx.addIssue({ code: 'custom', path: ['turns'], message: 'a dialog needs at least one customer turn' });
+}
 
 export const dialogSchema = z
   .object({
@@ -72,9 +96,11 @@ export const dialogSchema = z
     kind: z.string().min(1),
     /** A demo customer's email (signed in), or null for an anonymous visitor. */
     customer: z.email().nullable().default(null),
-    turns: dialogTurnsSchema,
+    turns: dialogTurnsSchema.default([]),
+    simulation: simulationSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(turnsOrSimulation);
 
 export type Dialog = z.infer<typeof dialogSchema>;
 export type DialogTurn = z.infer<typeof dialogTurnSchema>;
@@ -183,9 +209,21 @@ export type DialogResult = {
 /** Who takes part: the signed-in customer a dialog names (its user id), and a person who claims hand-offs. */
 export type DialogIdentities = { customer(email: string): Promise<string>; expert(): Promise<string> };
 
-type Runner = { db: Db; config: Config; now: Date; identities: DialogIdentities; /** Count the answers in the app's metrics (not for tests). */ record?: boolean };
+/** Judges a criterion on the conversation so far (the last reply is the one judged). */
+export type CriterionJudge = (criterion: string, transcript: { role: 'customer' | 'assistant'; text: string }[]) => Promise<{ pass: boolean; reason: string }>;
 
-async function runTurn(r: Runner, { conversationId, owner, signedIn, text }: { conversationId: string; owner: Parameters<typeof startChatTurn>[0]['owner']; signedIn: boolean; text: string }): Promise<ObservedTurn> {
+export type Runner = {
+  db: Db;
+  config: Config;
+  now: Date;
+  identities: DialogIdentities;
+  /** Count the answers in the app's metrics (not for tests). */
+  record?: boolean;
+  /** Judges `criterion` checks; without one they fail as not judged. */
+  judge?: CriterionJudge;
+};
+
+export async function runTurn(r: Runner, { conversationId, owner, signedIn, text }: { conversationId: string; owner: Parameters<typeof startChatTurn>[0]['owner']; signedIn: boolean; text: string }): Promise<ObservedTurn> {
   const before = await findCurrentHandoff(r.db, { conversationId });
   const started = await startChatTurn({ db: r.db, config: r.config, owner, signedIn, now: r.now, record: r.record, request: { conversationId, message: { id: randomUUID(), role: 'user', parts: [{ type: 'text', text }] } } });
   if (!started.ok) throw new Error(`turn refused: ${started.message}`);
@@ -229,11 +267,18 @@ async function decideLatestApproval(r: Runner, { conversationId, userId, decisio
  * Runs one dialog in a fresh conversation. "agent_claims" opens a hand-off (if none) and has an
  * expert claim it; "customer_approves"/"customer_declines" decide the newest approval card.
  */
+export type DialogOwner = Parameters<typeof startChatTurn>[0]['owner'];
+
+/** Who a dialog's conversation belongs to: its signed-in customer, or a fresh anonymous visitor. */
+export async function dialogOwner(r: Runner, customer: string | null): Promise<DialogOwner> {
+  if (customer) return { kind: 'user', userId: await r.identities.customer(customer.toLowerCase()) };
+  return { kind: 'anon', anonKey: anonKeyOf(randomUUID().replace(/-/g, '').padEnd(43, 'd')) };
+}
+
 export async function runDialog(r: Runner, dialog: Dialog): Promise<DialogResult> {
   const started = performance.now();
   const conversationId = randomUUID();
-  let owner: Parameters<typeof startChatTurn>[0]['owner'] = { kind: 'anon', anonKey: anonKeyOf(randomUUID().replace(/-/g, '').padEnd(43, 'd')) };
-  if (dialog.customer) owner = { kind: 'user', userId: await r.identities.customer(dialog.customer.toLowerCase()) };
+  const owner = await dialogOwner(r, dialog.customer);
   const turns: TurnReport[] = [];
   const events: EventReport[] = [];
   for (const turn of dialog.turns) {
@@ -251,7 +296,13 @@ export async function runDialog(r: Runner, dialog: Dialog): Promise<DialogResult
       continue;
     }
     const seen = await runTurn(r, { conversationId, owner, signedIn: dialog.customer !== null, text: turn.user });
-    turns.push({ user: turn.user, seen, checks: scoreTurn(turn.expect, seen) });
+    const checks = scoreTurn(turn.expect, seen);
+    if (turn.expect.criterion) {
+      const transcript = [...turns.flatMap((t) => [{ role: 'customer' as const, text: t.user }, { role: 'assistant' as const, text: t.seen.text }]), { role: 'customer' as const, text: turn.user }, { role: 'assistant' as const, text: seen.text }];
+      const verdict = r.judge ? await r.judge(turn.expect.criterion, transcript) : { pass: false, reason: 'not judged: a criterion needs an LLM' };
+      checks.push({ check: 'criterion', pass: verdict.pass, detail: verdict.reason });
+    }
+    turns.push({ user: turn.user, seen, checks });
   }
   const passes = (t: TurnReport) => t.checks.every((c) => c.pass);
   return { id: dialog.id, lang: dialog.lang, kind: dialog.kind, turns, events, lastPass: passes(turns.at(-1)!), allPass: turns.every(passes), ms: performance.now() - started };

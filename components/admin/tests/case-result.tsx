@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import Link from 'next/link';
 import type { CaseDiff } from '@/lib/conversation-tests/diff';
 import type { TranscriptEntry } from '@/lib/conversation-tests/run';
+import type { CheckResult } from '@/lib/eval/dialogs';
 import { ChangeBadge } from './status-badge';
 
 const EVENT_LABEL: Record<string, string> = {
@@ -9,6 +10,29 @@ const EVENT_LABEL: Record<string, string> = {
   customer_approves: 'The customer approved the proposed change.',
   customer_declines: 'The customer declined the proposed change.',
 };
+
+const STOPPED: Record<string, string> = {
+  goal_met: 'the customer reached their goal',
+  handoff: 'the assistant handed off to a person',
+  turn_limit: 'the turn limit was reached',
+  customer_unreadable: "the simulated customer's reply could not be read",
+};
+
+function Checks({ checks }: { checks: CheckResult[] }) {
+  return (
+    <ul className="grid gap-0.5 text-sm">
+      {checks.map((c, j) => (
+        <li key={j} className="flex items-start gap-1.5" data-testid="case-check" data-pass={c.pass} data-check={c.check}>
+          {c.pass ? <Check className="mt-0.5 size-4 text-success" aria-label="passed" /> : <X className="mt-0.5 size-4 text-destructive" aria-label="failed" />}
+          <span>
+            <span className="font-medium">{c.check}</span> — {c.detail}
+          </span>
+        </li>
+      ))}
+      {checks.length === 0 && <li className="text-muted-foreground">No checks here.</li>}
+    </ul>
+  );
+}
 
 function TraceLine({ entry }: { entry: Extract<TranscriptEntry, { kind: 'turn' }> }) {
   const trace = entry.seen.trace;
@@ -50,6 +74,14 @@ export function CaseResult({ diff }: { diff: CaseDiff }) {
       <div className="mt-3 grid gap-3">
         {diff.current.reason && <p className="text-sm text-destructive">{diff.current.reason}</p>}
         {entries.map((entry, i) => {
+          if (entry.kind === 'summary') {
+            return (
+              <div key={i} className="grid gap-1.5 rounded-md bg-muted/40 p-2" data-testid="case-summary" data-stopped={entry.stoppedBecause}>
+                <p className="text-sm font-medium">The simulated conversation ended: {STOPPED[entry.stoppedBecause] ?? entry.stoppedBecause}. Checks on the whole conversation:</p>
+                <Checks checks={entry.checks} />
+              </div>
+            );
+          }
           if (entry.kind === 'event') {
             return (
               <p key={i} className="text-sm italic text-muted-foreground">
@@ -72,17 +104,7 @@ export function CaseResult({ diff }: { diff: CaseDiff }) {
                   <span className="font-medium">Answer in run #{diff.previous ? diff.beforeRunId : ''}:</span> {previous.seen.text}
                 </p>
               )}
-              <ul className="grid gap-0.5 text-sm">
-                {entry.checks.map((c, j) => (
-                  <li key={j} className="flex items-start gap-1.5" data-testid="case-check" data-pass={c.pass}>
-                    {c.pass ? <Check className="mt-0.5 size-4 text-success" aria-label="passed" /> : <X className="mt-0.5 size-4 text-destructive" aria-label="failed" />}
-                    <span>
-                      <span className="font-medium">{c.check}</span> — {c.detail}
-                    </span>
-                  </li>
-                ))}
-                {entry.checks.length === 0 && <li className="text-muted-foreground">No checks on this turn.</li>}
-              </ul>
+              <Checks checks={entry.checks} />
               <TraceLine entry={entry} />
             </div>
           );

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { caseOf, EMPTY_CHECKS, type CheckDraft, type DraftProblem, type TestDraft, type Tri, type TurnDraft } from '@/lib/conversation-tests/draft';
+import { caseOf, EMPTY_CHECKS, type CheckDraft, type DraftProblem, type SimulationDraft, type TestDraft, type Tri, type TurnDraft } from '@/lib/conversation-tests/draft';
 import type { TestFormState } from '@/lib/conversation-tests/form-state';
 import type { AnswerOutcome } from '@/lib/domain/chat';
 import { LOCALES } from '@/lib/i18n/locales';
@@ -58,9 +58,11 @@ function Labelled({ id, label, hint, children }: { id: string; label: string; hi
   );
 }
 
+/** The checks of one turn (n ≥ 1), or of a simulated conversation as a whole (n = 0). */
 function ChecksEditor({ n, checks, tools, onChange }: { n: number; checks: CheckDraft; tools: string[]; onChange: (next: CheckDraft) => void }) {
   const set = <K extends keyof CheckDraft>(key: K, value: CheckDraft[K]) => onChange({ ...checks, [key]: value });
-  const id = (name: string) => `turn-${n}-${name}`;
+  const id = (name: string) => (n === 0 ? `conversation-${name}` : `turn-${n}-${name}`);
+  const prefix = n === 0 ? 'The conversation' : `Turn ${n}`;
   return (
     <div className="grid gap-4 rounded-md border bg-muted/30 p-3">
       <fieldset className="grid gap-2">
@@ -79,19 +81,19 @@ function ChecksEditor({ n, checks, tools, onChange }: { n: number; checks: Check
         </div>
       </fieldset>
       <div className="grid gap-3 md:grid-cols-2">
-        <Labelled id={id('facts')} label={`Turn ${n}: states these facts`} hint="One fact per line; alternatives separated by |, e.g. 10 seconds | ten seconds">
+        <Labelled id={id('facts')} label={`${prefix}: states these facts`} hint="One fact per line; alternatives separated by |, e.g. 10 seconds | ten seconds">
           <Textarea id={id('facts')} rows={3} value={checks.facts} onChange={(e) => set('facts', e.target.value)} />
         </Labelled>
-        <Labelled id={id('notFacts')} label={`Turn ${n}: does not state these`} hint="One per line, e.g. a wrong price">
+        <Labelled id={id('notFacts')} label={`${prefix}: does not state these`} hint="One per line, e.g. a wrong price">
           <Textarea id={id('notFacts')} rows={3} value={checks.notFacts} onChange={(e) => set('notFacts', e.target.value)} />
         </Labelled>
-        <Labelled id={id('cites')} label={`Turn ${n}: cites one of these articles`} hint="Article ids, comma-separated; every cited article must be one of them">
+        <Labelled id={id('cites')} label={`${prefix}: cites one of these articles`} hint="Article ids, comma-separated; every cited article must be one of them">
           <Input id={id('cites')} value={checks.cites} onChange={(e) => set('cites', e.target.value)} />
         </Labelled>
-        <Labelled id={id('notCites')} label={`Turn ${n}: does not cite`} hint="Article ids, comma-separated">
+        <Labelled id={id('notCites')} label={`${prefix}: does not cite`} hint="Article ids, comma-separated">
           <Input id={id('notCites')} value={checks.notCites} onChange={(e) => set('notCites', e.target.value)} />
         </Labelled>
-        <Labelled id={id('tool')} label={`Turn ${n}: calls this tool`}>
+        <Labelled id={id('tool')} label={`${prefix}: calls this tool`}>
           <NativeSelect id={id('tool')} value={checks.toolName} onChange={(e) => set('toolName', e.target.value)}>
             <option value="">No check</option>
             {tools.map((t) => (
@@ -101,10 +103,13 @@ function ChecksEditor({ n, checks, tools, onChange }: { n: number; checks: Check
             ))}
           </NativeSelect>
         </Labelled>
-        <Labelled id={id('toolArgs')} label={`Turn ${n}: with these arguments`} hint='JSON, e.g. {"planId": "wave-home-1000"}; empty: any'>
+        <Labelled id={id('toolArgs')} label={`${prefix}: with these arguments`} hint='JSON, e.g. {"planId": "wave-home-1000"}; empty: any'>
           <Input id={id('toolArgs')} value={checks.toolArgs} onChange={(e) => set('toolArgs', e.target.value)} className="font-mono" />
         </Labelled>
       </div>
+      <Labelled id={id('criterion')} label={`${prefix}: judged by the model`} hint="A criterion in words, e.g. explains the fee and offers the downgrade. Needs an LLM: without one the test is skipped.">
+        <Input id={id('criterion')} value={checks.criterion} maxLength={500} onChange={(e) => set('criterion', e.target.value)} />
+      </Labelled>
       <div className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {FLAGS.map((f) => (
           <Labelled key={f.key} id={id(f.key)} label={f.label}>
@@ -126,6 +131,26 @@ function ChecksEditor({ n, checks, tools, onChange }: { n: number; checks: Check
           </NativeSelect>
         </Labelled>
       </div>
+    </div>
+  );
+}
+
+function SimulationEditor({ simulation, tools, onChange }: { simulation: SimulationDraft; tools: string[]; onChange: (next: SimulationDraft) => void }) {
+  return (
+    <div className="grid gap-3 rounded-lg border p-4" data-testid="simulation">
+      <Labelled id="sim-persona" label="Who the customer is" hint="e.g. A retired customer, not at ease with technology, writes in short sentences.">
+        <Textarea id="sim-persona" rows={2} maxLength={1000} value={simulation.persona} onChange={(e) => onChange({ ...simulation, persona: e.target.value })} />
+      </Labelled>
+      <Labelled id="sim-goal" label="Their goal" hint="What they want to get done; the conversation ends when they have it.">
+        <Textarea id="sim-goal" rows={2} maxLength={1000} value={simulation.goal} onChange={(e) => onChange({ ...simulation, goal: e.target.value })} />
+      </Labelled>
+      <Labelled id="sim-knows" label="What they know" hint="e.g. their modem is a Box 3; the bill was higher than usual.">
+        <Textarea id="sim-knows" rows={2} maxLength={2000} value={simulation.knows} onChange={(e) => onChange({ ...simulation, knows: e.target.value })} />
+      </Labelled>
+      <Labelled id="sim-max" label="At most this many customer messages">
+        <Input id="sim-max" type="number" min={1} max={12} value={simulation.maxTurns} onChange={(e) => onChange({ ...simulation, maxTurns: Math.max(1, Math.min(12, Number(e.target.value) || 1)) })} className="w-24" />
+      </Labelled>
+      <ChecksEditor n={0} checks={simulation.checks} tools={tools} onChange={(checks) => onChange({ ...simulation, checks })} />
     </div>
   );
 }
@@ -187,7 +212,7 @@ export function TestForm({
             <ul className="list-disc pl-5">
               {problems.map((p, i) => (
                 <li key={`p${i}`}>
-                  Turn {p.turn}: {p.message}
+                  {p.turn === 0 ? 'The conversation' : `Turn ${p.turn}`}: {p.message}
                 </li>
               ))}
               {problems.length === 0 && state.status === 'error' && state.issues.map((issue, i) => <li key={`i${i}`}>{issue}</li>)}
@@ -223,6 +248,20 @@ export function TestForm({
         </Labelled>
       </div>
 
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={draft.simulation !== null}
+          onChange={(e) => setDraft({ ...draft, simulation: e.target.checked ? { persona: '', goal: '', knows: '', maxTurns: 6, checks: { ...EMPTY_CHECKS } } : null })}
+          data-testid="simulated-toggle"
+        />
+        A simulated customer writes the turns (needs an LLM): give a persona, a goal and what they know; the checks apply to the whole conversation.
+      </label>
+
+      {draft.simulation ? (
+        <SimulationEditor simulation={draft.simulation} tools={tools} onChange={(simulation) => setDraft({ ...draft, simulation })} />
+      ) : (
+      <>
       <ol className="grid gap-4" data-testid="test-turns">
         {draft.turns.map((turn, i) => {
           const n = numbers[i]!;
@@ -278,6 +317,8 @@ export function TestForm({
           <Plus aria-hidden /> Add event
         </Button>
       </div>
+      </>
+      )}
 
       <div className="flex gap-2">
         <Button type="submit" disabled={pending} data-testid="save-test">

@@ -8,7 +8,12 @@ import { conversationTestResults, conversationTestRuns, conversationTests, type 
  * instance carries on where it stopped and a reload shows how far it got.
  */
 
-export type TestFields = { name: string; group: string; lang: string; customer: string | null; turns: unknown[] };
+export type TestFields = { name: string; group: string; lang: string; customer: string | null; turns: unknown[]; simulation?: object | null };
+
+/** The columns a case's fields are stored in (a case without a simulation clears the column). */
+function columns(fields: TestFields) {
+  return { ...fields, simulation: (fields.simulation ?? null) as Record<string, unknown> | null };
+}
 
 export async function listTests(db: Db, { group }: { group?: string } = {}): Promise<ConversationTestRow[]> {
   return db
@@ -37,7 +42,7 @@ export async function countTests(db: Db): Promise<number> {
 export async function createTest(db: Db, { fields, createdBy, sourceConversationId = null }: { fields: TestFields; createdBy: string | null; sourceConversationId?: string | null }): Promise<ConversationTestRow | null> {
   const [row] = await db
     .insert(conversationTests)
-    .values({ ...fields, createdBy, sourceConversationId })
+    .values({ ...columns(fields), createdBy, sourceConversationId })
     .onConflictDoNothing({ target: conversationTests.name })
     .returning();
   return row ?? null;
@@ -48,7 +53,7 @@ export type UpdateTestResult = { status: 'updated'; test: ConversationTestRow } 
 export async function updateTest(db: Db, { id, fields }: { id: string; fields: TestFields }): Promise<UpdateTestResult> {
   const clash = await findTestByName(db, { name: fields.name });
   if (clash && clash.id !== id) return { status: 'name_taken' };
-  const [row] = await db.update(conversationTests).set({ ...fields, updatedAt: new Date() }).where(eq(conversationTests.id, id)).returning();
+  const [row] = await db.update(conversationTests).set({ ...columns(fields), updatedAt: new Date() }).where(eq(conversationTests.id, id)).returning();
   return row ? { status: 'updated', test: row } : { status: 'not_found' };
 }
 
@@ -65,10 +70,10 @@ export async function importTests(db: Db, { cases, createdBy }: { cases: TestFie
     for (const fields of cases) {
       const existing = await findTestByName(tx as unknown as Db, { name: fields.name });
       if (existing) {
-        await tx.update(conversationTests).set({ ...fields, updatedAt: new Date() }).where(eq(conversationTests.id, existing.id));
+        await tx.update(conversationTests).set({ ...columns(fields), updatedAt: new Date() }).where(eq(conversationTests.id, existing.id));
         replaced += 1;
       } else {
-        await tx.insert(conversationTests).values({ ...fields, createdBy });
+        await tx.insert(conversationTests).values({ ...columns(fields), createdBy });
         added += 1;
       }
     }

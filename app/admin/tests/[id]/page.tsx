@@ -39,7 +39,7 @@ export default async function TestPage({ params, searchParams }: { params: Promi
   // A stored case that no longer validates (e.g. edited in the database) still opens, to be fixed.
   const initial: TestDraft = parsed.ok
     ? draftOf(parsed.test)
-    : { name: row.name, group: row.group, lang: 'en', customer: row.customer ?? '', turns: [{ kind: 'user', text: '', checks: { ...EMPTY_CHECKS } }] };
+    : { name: row.name, group: row.group, lang: 'en', customer: row.customer ?? '', turns: [{ kind: 'user', text: '', checks: { ...EMPTY_CHECKS } }], simulation: null };
   const source = row.sourceConversationId ? await loadConsoleConversation(db, { id: row.sourceConversationId }) : null;
   const notes = source && query.made === '1' ? (proposeTestFromConversation(source, { name: row.name, testCustomers: choices.customers })?.notes ?? []) : [];
   const jobs = await listJobs(db, { kind: 'tests', limit: 1 });

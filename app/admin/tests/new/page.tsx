@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: 'New conversation test' };
 
 export default async function NewTestPage() {
   await requirePagePermission('tests:write', { from: '/admin/tests/new' });
-  const initial: TestDraft = { name: '', group: '', lang: 'en', customer: '', turns: [{ kind: 'user', text: '', checks: { ...EMPTY_CHECKS } }] };
+  const initial: TestDraft = { name: '', group: '', lang: 'en', customer: '', turns: [{ kind: 'user', text: '', checks: { ...EMPTY_CHECKS } }], simulation: null };
   return (
     <div className="grid max-w-5xl gap-6">
       <div>

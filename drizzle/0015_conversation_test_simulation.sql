@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_tests" ADD COLUMN "simulation" jsonb;
