@@ -6,6 +6,10 @@ import { GoldenList } from '@/components/admin/golden/golden-list';
 import { Pagination } from '@/components/admin/golden/pagination';
 import { ThresholdCard } from '@/components/admin/golden/threshold-card';
 import { TryIt } from '@/components/admin/golden/try-it';
+import { SuiteCheckCard } from '@/components/admin/tests/suite-check-card';
+import { toJobView } from '@/lib/console/jobs/view';
+import { countTests } from '@/lib/db/queries/conversation-tests';
+import { listJobs } from '@/lib/db/queries/jobs';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { requirePagePermission } from '@/lib/auth/guard';
@@ -28,6 +32,9 @@ export default async function GoldenAnswersPage({ searchParams }: { searchParams
   const { db } = await getDatabase();
   const [page, threshold] = [await loadGoldenPage(db, { params }), await getGoldenThreshold(db, { configured: config.chat.goldenMatchThreshold })];
   const filtered = Boolean(params.q || params.lang || params.tag);
+  const canReadTests = can(user.role, 'tests:read');
+  const testJob = canReadTests ? (await listJobs(db, { kind: 'tests', limit: 1 }))[0] : undefined;
+  const testCases = canReadTests ? await countTests(db) : 0;
   const from = (params.page - 1) * GOLDEN_PAGE_SIZE + 1;
 
   return (
@@ -104,6 +111,7 @@ export default async function GoldenAnswersPage({ searchParams }: { searchParams
             action={canWrite ? setThresholdAction : undefined}
           />
           <TryIt action={tryGoldenAction} defaultLang={params.lang ?? 'en'} />
+          {canReadTests && <SuiteCheckCard trigger="settings" what="a threshold change" canRun={can(user.role, 'tests:write')} job={testJob ? toJobView(testJob, new Date()) : null} cases={testCases} />}
         </aside>
       </div>
     </div>

@@ -14,6 +14,8 @@ import { durationLabel, isActive, toJobView } from '@/lib/console/jobs/view';
 import { listIngestRuns, listSources, userNames } from '@/lib/console/knowledge/sources';
 import { getSearchSynonyms, SYNONYMS_MAX_CHARS } from '@/lib/console/knowledge/synonyms';
 import { SynonymsCard } from '@/components/admin/knowledge/synonyms-card';
+import { SuiteCheckCard } from '@/components/admin/tests/suite-check-card';
+import { countTests } from '@/lib/db/queries/conversation-tests';
 import { saveSynonymsAction } from './actions';
 import { getDatabase } from '@/lib/db';
 import { listJobs } from '@/lib/db/queries/jobs';
@@ -37,6 +39,9 @@ export default async function KnowledgePage() {
   const canIngest = can(user.role, 'knowledge:ingest');
   const synonyms = await getSearchSynonyms(db);
   const contentDir = path.relative(process.cwd(), config.content.dir) || '.';
+  const canReadTests = can(user.role, 'tests:read');
+  const testJob = canReadTests ? (await listJobs(db, { kind: 'tests', limit: 1 }))[0] : undefined;
+  const testCases = canReadTests ? await countTests(db) : 0;
 
   return (
     <div className="grid max-w-6xl gap-6">
@@ -60,6 +65,10 @@ export default async function KnowledgePage() {
           {!canIngest && <p className="text-sm text-muted-foreground">Your role can view the knowledge base but not re-ingest it.</p>}
         </CardContent>
       </Card>
+
+      {canReadTests && (
+        <SuiteCheckCard trigger="ingest" what="a re-ingest" canRun={can(user.role, 'tests:write')} job={testJob ? toJobView(testJob, now) : null} cases={testCases} />
+      )}
 
       <SynonymsCard
         view={{
