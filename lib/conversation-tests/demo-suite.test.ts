@@ -10,7 +10,7 @@ import { DEMO_SUITE_FILE } from './seed';
  * The project's own conversation test suite (content/tests/conversations.jsonl, seeded into the
  * console and run by `npm run test:conversations`) passes on the built-in model: knowledge with
  * its facts, clarification, golden answers, account reads, writes with approval and the reads
- * after them, hand-off. Each case runs in its sandbox, as in the console.
+ * after them, refusals (the customer system says no, with its reason), hand-off. Each case runs in its sandbox, as in the console.
  */
 describe('the demo conversation test suite', () => {
   it('has at least 60 cases, 15 per language, in every group, and every case passes', async () => {
@@ -18,7 +18,7 @@ describe('the demo conversation test suite', () => {
     expect(errors).toEqual([]);
     expect(cases.length).toBeGreaterThanOrEqual(60);
     for (const lang of ['de', 'en', 'fr', 'it']) expect(cases.filter((c) => c.lang === lang).length).toBeGreaterThanOrEqual(15);
-    expect(new Set(cases.map((c) => c.group))).toEqual(new Set(['knowledge', 'clarification', 'golden', 'account-read', 'account-write', 'handoff']));
+    expect(new Set(cases.map((c) => c.group))).toEqual(new Set(['knowledge', 'clarification', 'golden', 'account-read', 'account-write', 'refusal', 'handoff']));
     // Read-after-write: at least one case per language approves (or declines) a change and reads the account after it.
     for (const lang of ['de', 'en', 'fr', 'it']) {
       expect(cases.some((c) => c.lang === lang && c.turns.some((t) => 'event' in t && t.event !== 'agent_claims'))).toBe(true);
