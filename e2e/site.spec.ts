@@ -51,6 +51,15 @@ test('unknown pages get a friendly 404', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
+test('pages name an icon the browser can fetch', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  expect(href).toMatch(/^\/icon\.svg/);
+  const icon = await request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+});
+
 test('the home page works on a phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();

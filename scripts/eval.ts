@@ -54,6 +54,13 @@ import type { QaItem } from '@/lib/eval/qa';
 import { dialogMetrics, formatDialogReport, loadDialogs } from '@/lib/eval/dialogs';
 import { runDialogsOnDemoData } from '@/lib/eval/dialog-run';
 
+const USAGE = `Usage: npm run eval -- [--corpus DIR] [--qa FILE.jsonl|DIR] [--k 10] [--json] [--run OUT.jsonl] [--compare fts,vector,hybrid,hybrid+rerank]
+       npm run eval -- --answers [--with-golden] [--judge] [--run OUT.jsonl]
+       npm run eval -- --actions [--qa content/golden/actions.jsonl]
+       npm run eval -- --dialogs [--qa content/golden/dialogs.jsonl] [--corpus DIR] [--json] [--run OUT.jsonl]
+
+Retrieval (default), answer, action and dialog evaluations; see the README's sections on each.`;
+
 const METHODS = ['fts', 'vector', 'hybrid', 'hybrid+rerank'] as const;
 const argsSchema = z.object({
   corpus: z.string().optional(),
@@ -148,7 +155,7 @@ runCli(async () => {
   } finally {
     await database.close();
   }
-});
+}, { usage: USAGE });
 
 async function runAnswerEval(o: {
   db: Db;

@@ -16,6 +16,13 @@ import { runIngest } from '@/lib/rag/ingest/run';
 import { resolveIngestScope } from '@/lib/rag/ingest/scope';
 import { runCli } from './cli';
 
+const USAGE = `Usage: npm run ingest -- [--dir content/articles] [--path de] [--source NAME] [--json]
+
+Brings the index in sync with a folder of markdown, HTML, text and PDF files: new and changed
+files are (re)embedded, deleted ones pruned, in one transaction; broken files are reported and
+skipped (exit code 2). --path limits the run to one folder or file inside --dir. Refused while
+another ingest runs on the same database. On the embedded database, stop the app first.`;
+
 export const DEFAULT_CONTENT_DIR = 'content/articles';
 
 runCli(async () => {
@@ -65,4 +72,4 @@ runCli(async () => {
     if (showBar) bar.stop();
     await database.close();
   }
-});
+}, { usage: USAGE });

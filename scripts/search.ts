@@ -11,6 +11,10 @@ import { detectLanguage } from '@/lib/i18n/detect-language';
 import { searchChunks } from '@/lib/rag/search';
 import { runCli } from './cli';
 
+const USAGE = `Usage: npm run search -- "query" [--lang de] [--k 10] [--method fts|vector|hybrid|hybrid+rerank] [--internal] [--json]
+
+Searches the configured database the way the help site does and prints the ranked passages.`;
+
 const argsSchema = z.object({
   query: z.string().trim().min(1, { message: 'give a query: npm run search -- "how do I restart my modem"' }),
   lang: z.enum(['en', 'de', 'fr', 'it']).optional(),
@@ -50,4 +54,4 @@ runCli(async () => {
   } finally {
     await database.close();
   }
-});
+}, { usage: USAGE });

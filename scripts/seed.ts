@@ -13,6 +13,12 @@ import { seedConversationTests } from '@/lib/conversation-tests/seed';
 import { seedDemoCustomers } from '@/lib/actions/seed';
 import { runCli } from './cli';
 
+const USAGE = `Usage: npm run db:seed [-- --force]
+
+Seeds the demo accounts and, into empty tables, the demo golden answers and conversation test
+suite, and the demo customer system. Refuses a database that already has users unless --force,
+which resets the demo accounts only.`;
+
 runCli(async () => {
   const { values } = parseArgs({ options: { force: { type: 'boolean', default: false } } });
   const config = getConfig();
@@ -31,4 +37,4 @@ runCli(async () => {
   } finally {
     await database.close();
   }
-});
+}, { usage: USAGE });

@@ -31,6 +31,15 @@ import { parseStoredCase } from '@/lib/conversation-tests/case';
 import { runCli } from './cli';
 import { progressBar } from './progress';
 
+const USAGE = `Usage: npm run test:conversations -- [--group G] [--json] [--junit FILE]
+                                   [--file SUITE.jsonl [--corpus DIR]]
+                                   [--import SUITE.jsonl | --export SUITE.jsonl]
+
+Runs the stored conversation test suite against the configured database, each case in a sandbox
+that is rolled back; exits 1 when a case fails or cannot run, 0 when all pass. --file runs a
+file's cases instead; with --corpus on a throwaway embedded database. --import adds or replaces
+cases by name; --export writes the suite as JSONL.`;
+
 const argsSchema = z
   .object({
     file: z.string().min(1).optional(),
@@ -182,4 +191,4 @@ async function main() {
   }
 }
 
-runCli(main);
+runCli(main, { usage: USAGE });

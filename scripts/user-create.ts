@@ -13,6 +13,11 @@ import { openConfiguredDatabase } from '@/lib/db';
 import { createUser, EmailTakenError } from '@/lib/db/queries/users';
 import { runCli } from './cli';
 
+const USAGE = `Usage: npm run user:create -- --email ana@example.com --role customer|expert|analyst|admin [--name "Ana"] [--password …]
+
+Creates a user in the configured database. Without --password a strong one is generated and
+printed once.`;
+
 const argsSchema = z.object({
   email: z.email({ message: '--email must be an email address' }),
   role: z.enum(ROLES, { message: `--role must be one of ${ROLES.join(', ')}` }),
@@ -42,4 +47,4 @@ runCli(async () => {
   } finally {
     await database.close();
   }
-});
+}, { usage: USAGE });

@@ -68,6 +68,9 @@ export const de: Messages = {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundBody: 'Die gesuchte Seite existiert nicht oder wurde verschoben.',
     backHome: 'Zurück zum Hilfe-Center',
+    errorTitle: 'Etwas ist schiefgelaufen',
+    errorBody: 'Diese Seite konnte nicht angezeigt werden. Versuchen Sie es noch einmal; wenn es wieder passiert, kommen Sie bitte etwas später zurück.',
+    tryAgain: 'Erneut versuchen',
   },
   chat: {
     title: 'Fragen Sie unseren Assistenten',

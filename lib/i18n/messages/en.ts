@@ -66,6 +66,9 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFoundBody: 'The page you are looking for does not exist or has moved.',
     backHome: 'Back to the help center',
+    errorTitle: 'Something went wrong',
+    errorBody: 'This page could not be shown. Try again; if it keeps happening, come back a little later.',
+    tryAgain: 'Try again',
   },
   chat: {
     title: 'Ask our assistant',

@@ -68,6 +68,9 @@ export const fr: Messages = {
     notFoundTitle: 'Page introuvable',
     notFoundBody: 'La page demandée n’existe pas ou a été déplacée.',
     backHome: 'Retour au centre d’aide',
+    errorTitle: 'Une erreur s’est produite',
+    errorBody: 'Cette page n’a pas pu être affichée. Réessayez ; si le problème persiste, revenez un peu plus tard.',
+    tryAgain: 'Réessayer',
   },
   chat: {
     title: 'Posez votre question à notre assistant',

@@ -68,6 +68,9 @@ export const it: Messages = {
     notFoundTitle: 'Pagina non trovata',
     notFoundBody: 'La pagina cercata non esiste o è stata spostata.',
     backHome: 'Torna al centro assistenza',
+    errorTitle: 'Si è verificato un errore',
+    errorBody: 'Non è stato possibile mostrare questa pagina. Riprovi; se succede ancora, torni un po’ più tardi.',
+    tryAgain: 'Riprova',
   },
   chat: {
     title: 'Chieda al nostro assistente',
