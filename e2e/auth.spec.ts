@@ -89,3 +89,18 @@ test.describe('signing in', () => {
     await expect(page.getByLabel('Email')).toHaveValue(DEMO.expert);
   });
 });
+
+test('the sign-in page names the demo accounts’ roles in the reader’s language', async ({ browser }) => {
+  for (const [locale, expert, customer] of [
+    ['de-CH', 'Support-Team', 'Kundenkonto'],
+    ['it-CH', 'team di supporto', 'conto cliente'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto('/login');
+    const demo = page.locator('section[aria-labelledby="demo-title"]');
+    await expect(demo.locator('[data-role="expert"]')).toHaveText(expert);
+    await expect(demo.locator('[data-role="customer"]').first()).toHaveText(customer);
+    await context.close();
+  }
+});

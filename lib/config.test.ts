@@ -44,6 +44,13 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be at least 32/);
   });
 
+  it('selects an OpenAI-compatible server by its base URL alone (no key needed), with its embeddings or the built-in ones', () => {
+    expect(parseConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).model).toMatchObject({ provider: 'openai', apiKey: undefined, baseURL: 'http://127.0.0.1:11434/v1', embeddings: 'openai' });
+    expect(parseConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', EMBEDDING_PROVIDER: 'local', OPENAI_CHAT_MODEL: 'llama3.2' }).model).toMatchObject({ provider: 'openai', chatModel: 'llama3.2', embeddings: 'local' });
+    expect(() => parseConfig({ EMBEDDING_PROVIDER: 'openai' })).toThrow('EMBEDDING_PROVIDER=openai needs OPENAI_BASE_URL or OPENAI_API_KEY');
+    expect(() => parseConfig({ EMBEDDING_PROVIDER: 'remote' })).toThrow(/EMBEDDING_PROVIDER/);
+  });
+
   it('selects the OpenAI provider when a key is set', () => {
     const config = parseConfig({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1' });
     expect(config.model).toMatchObject({ provider: 'openai', baseURL: 'http://127.0.0.1:9999/v1', chatModel: 'gpt-4o-mini' });

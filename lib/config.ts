@@ -92,6 +92,8 @@ const envSchema = z.object({
   OPENAI_BASE_URL: z.url({ message: 'must be an http(s) URL such as http://localhost:11434/v1' }).optional(),
   OPENAI_CHAT_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
   OPENAI_EMBEDDING_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
+  /** Where embeddings come from when an OpenAI-compatible server is configured: that server, or the built-in model. */
+  EMBEDDING_PROVIDER: z.enum(['openai', 'local']).optional(),
   OPENAI_PRICE_INPUT_PER_MTOK: z.coerce.number().min(0).optional(),
   OPENAI_PRICE_OUTPUT_PER_MTOK: z.coerce.number().min(0).optional(),
   GOLDEN_MATCH_THRESHOLD: z.coerce.number().min(0).max(1).default(0.8),
@@ -169,10 +171,13 @@ export type Config = {
     | { provider: 'local' }
     | {
         provider: 'openai';
-        apiKey: string;
+        /** Unset for a server that needs none (Ollama, vLLM, llama.cpp): no Authorization header is sent. */
+        apiKey: string | undefined;
         baseURL: string | undefined;
         chatModel: string;
         embeddingModel: string;
+        /** 'local': the built-in embedding model, with this server for chat only. */
+        embeddings: 'openai' | 'local';
         /** USD per million tokens; undefined = look the model up in lib/ai/pricing.ts. */
         price: { inputPerMTok: number; outputPerMTok: number } | undefined;
       };
@@ -199,6 +204,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = result.data;
+  const llm = Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL);
+  if (e.EMBEDDING_PROVIDER === 'openai' && !llm) {
+    throw new ConfigError('Invalid configuration: EMBEDDING_PROVIDER=openai needs OPENAI_BASE_URL or OPENAI_API_KEY (an OpenAI-compatible server)');
+  }
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (a read replica of the primary PostgreSQL)');
   }
@@ -242,13 +251,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       localStrictMinCoverage: e.LOCAL_ANSWER_STRICT_MIN_COVERAGE,
       rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE,
     },
-    model: e.OPENAI_API_KEY
+    // A key (OpenAI itself) or a base URL alone (a local server that needs no key) selects it.
+    model: llm
       ? {
           provider: 'openai',
           apiKey: e.OPENAI_API_KEY,
           baseURL: e.OPENAI_BASE_URL,
           chatModel: e.OPENAI_CHAT_MODEL,
           embeddingModel: e.OPENAI_EMBEDDING_MODEL,
+          embeddings: e.EMBEDDING_PROVIDER ?? 'openai',
           price:
             e.OPENAI_PRICE_INPUT_PER_MTOK !== undefined || e.OPENAI_PRICE_OUTPUT_PER_MTOK !== undefined
               ? { inputPerMTok: e.OPENAI_PRICE_INPUT_PER_MTOK ?? 0, outputPerMTok: e.OPENAI_PRICE_OUTPUT_PER_MTOK ?? 0 }

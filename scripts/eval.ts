@@ -169,7 +169,7 @@ async function runAnswerEval(o: {
   run?: string;
 }) {
   const config = getConfig();
-  if (o.judge && config.model.provider !== 'openai') throw new Error('--judge needs an OpenAI-compatible model: set OPENAI_API_KEY (and OPENAI_BASE_URL).');
+  if (o.judge && config.model.provider !== 'openai') throw new Error('--judge needs an OpenAI-compatible model: set OPENAI_BASE_URL (a local server) or OPENAI_API_KEY.');
   const off = o.withGolden ? {} : GOLDEN_OFF;
   const deps = await createAnswerDeps(o.db, config, off);
   const bar = progressBar('answers'.padEnd(13), o.interactive);

@@ -52,7 +52,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             {demo.users.map((u) => (
               <li key={u.email} className="flex justify-between gap-2">
                 <code>{u.email}</code>
-                <span className="text-muted-foreground">{u.role}</span>
+                <span className="text-muted-foreground" data-role={u.role}>
+                  {t.login.roles[u.role] ?? u.role}
+                </span>
               </li>
             ))}
           </ul>

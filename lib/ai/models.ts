@@ -9,7 +9,7 @@ import { LocalRerankingModel } from './local/reranking-model';
 
 /**
  * The model registry: the built-in local models by default, an OpenAI-compatible server when
- * OPENAI_API_KEY is set. Callers get AI SDK models and never branch on the provider.
+ * OPENAI_BASE_URL or OPENAI_API_KEY is set. Callers get AI SDK models and never branch on the provider.
  */
 
 export type Embedder = {
@@ -18,12 +18,27 @@ export type Embedder = {
   embed(texts: string[], options?: { lang?: string }): Promise<number[][]>;
 };
 
+/**
+ * The OpenAI provider for the configured server. Without a key (a local server that needs none)
+ * no Authorization header is sent: the SDK's own key lookup would otherwise demand one.
+ */
+function openAICompatible(model: Extract<Config['model'], { provider: 'openai' }>) {
+  if (model.apiKey) return createOpenAI({ apiKey: model.apiKey, baseURL: model.baseURL });
+  return createOpenAI({
+    apiKey: 'unused',
+    baseURL: model.baseURL,
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      headers.delete('authorization');
+      return fetch(input, { ...init, headers });
+    },
+  });
+}
+
 export function createEmbedder(model: Config['model']): Embedder {
-  const embeddingModel: EmbeddingModelV4 =
-    model.provider === 'openai'
-      ? createOpenAI({ apiKey: model.apiKey, baseURL: model.baseURL }).embedding(model.embeddingModel)
-      : new LocalEmbeddingModel();
-  const id = model.provider === 'openai' ? `openai:${model.embeddingModel}` : embeddingModel.modelId;
+  const remote = model.provider === 'openai' && model.embeddings === 'openai';
+  const embeddingModel: EmbeddingModelV4 = remote ? openAICompatible(model).embedding(model.embeddingModel) : new LocalEmbeddingModel();
+  const id = remote ? `openai:${model.embeddingModel}` : embeddingModel.modelId;
   return {
     id,
     async embed(texts, options = {}) {
@@ -54,7 +69,7 @@ export type ChatModel = { model: LanguageModel; id: string; price: Price };
 export function createChatModel(model: Config['model'], local: LocalLanguageModelOptions = {}): ChatModel {
   if (model.provider === 'openai') {
     return {
-      model: createOpenAI({ apiKey: model.apiKey, baseURL: model.baseURL }).chat(model.chatModel),
+      model: openAICompatible(model).chat(model.chatModel),
       id: `openai:${model.chatModel}`,
       price: model.price ?? priceOf(model.chatModel),
     };

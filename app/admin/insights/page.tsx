@@ -1,7 +1,7 @@
 import { DataTable } from '@/components/ui/data-table';
 import type { Metadata } from 'next';
 import { BarChart } from '@/components/admin/charts/bar-chart';
-import { formatDateTime, formatValue } from '@/components/admin/charts/format';
+import { formatValue } from '@/components/admin/charts/format';
 import { LineChart } from '@/components/admin/charts/line-chart';
 import { Kpi } from '@/components/admin/insights/kpi';
 import { RangeForm } from '@/components/admin/insights/range-form';
@@ -11,6 +11,7 @@ import { requirePagePermission } from '@/lib/auth/guard';
 import { parseRange } from '@/lib/console/insights/range';
 import { getReadDatabase } from '@/lib/db';
 import { loadInsights } from '@/lib/db/queries/insights';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export const metadata: Metadata = { title: 'Insights' };
 export const dynamic = 'force-dynamic';
@@ -226,7 +227,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
                   <td className="py-2 pr-4">{u.text}</td>
                   <td className="py-2 pr-4">{u.lang}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{u.count}</td>
-                  <td className="py-2 whitespace-nowrap">{formatDateTime(u.lastAskedAt)}</td>
+                  <td className="py-2 whitespace-nowrap"><LocalTime iso={u.lastAskedAt.toISOString()} /></td>
                 </tr>
               ))}
             </DataTable>

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import path from 'node:path';
-import { formatDateTime, formatDuration } from '@/components/admin/charts/format';
+import { formatDuration } from '@/components/admin/charts/format';
 import { IngestPanel } from '@/components/admin/knowledge/ingest-panel';
 import { ErrorList, StatsLine, statsOf } from '@/components/admin/knowledge/ingest-summary';
 import { JobStatusBadge } from '@/components/admin/knowledge/job-progress';
@@ -19,6 +19,7 @@ import { countTests } from '@/lib/db/queries/conversation-tests';
 import { saveSynonymsAction } from './actions';
 import { getDatabase } from '@/lib/db';
 import { listJobs } from '@/lib/db/queries/jobs';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export const metadata: Metadata = { title: 'Knowledge' };
 export const dynamic = 'force-dynamic';
@@ -115,7 +116,7 @@ export default async function KnowledgePage() {
                     {s.lastRun ? (
                       <div className="grid gap-0.5">
                         <span>
-                          <Badge variant={RUN_STATUS[s.lastRun.status] ?? 'secondary'}>{s.lastRun.status}</Badge> {formatDateTime(s.lastRun.startedAt)}
+                          <Badge variant={RUN_STATUS[s.lastRun.status] ?? 'secondary'}>{s.lastRun.status}</Badge> <LocalTime iso={s.lastRun.startedAt.toISOString()} />
                         </span>
                         <span className="text-xs text-muted-foreground">
                           <StatsLine stats={s.lastRun.stats} />
@@ -146,7 +147,7 @@ export default async function KnowledgePage() {
                 const { stats, errors } = statsOf(job.result);
                 return (
                   <tr key={job.id} className="border-b last:border-0 align-top" data-job-id={job.id}>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(job.createdAt)}</td>
+                    <td className="py-2 pr-4 whitespace-nowrap"><LocalTime iso={job.createdAt} /></td>
                     <td className="py-2 pr-4">{(job.createdBy && names.get(job.createdBy)) ?? '—'}</td>
                     <td className="py-2 pr-4">
                       <JobStatusBadge status={job.status} />
@@ -178,7 +179,7 @@ export default async function KnowledgePage() {
                 <tr key={run.id} className="border-b last:border-0 align-top">
                   <td className="py-2 pr-4 tabular-nums">#{run.id}</td>
                   <td className="py-2 pr-4 font-mono">{run.source}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(run.startedAt)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap"><LocalTime iso={run.startedAt.toISOString()} /></td>
                   <td className="py-2 pr-4">
                     <Badge variant={RUN_STATUS[run.status] ?? 'secondary'}>{run.status}</Badge>
                   </td>

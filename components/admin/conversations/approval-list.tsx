@@ -1,7 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import type { ApprovalRow, AuditLogRow } from '@/lib/db/schema';
-import { formatDateTime } from './format';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 const STATUS_VARIANT: Record<string, 'success' | 'destructive' | 'secondary' | 'outline'> = {
   executed: 'success',
@@ -39,8 +39,8 @@ export function ApprovalList({ approvals }: { approvals: ApprovalRow[] }) {
             </dl>
           )}
           <p className="mt-2 text-xs text-muted-foreground">
-            Asked: &ldquo;{a.requestText}&rdquo; · proposed {formatDateTime(a.createdAt)}
-            {a.decidedAt && <> · decided {formatDateTime(a.decidedAt)}</>}
+            Asked: &ldquo;{a.requestText}&rdquo; · proposed <LocalTime iso={a.createdAt.toISOString()} />
+            {a.decidedAt && <> · decided <LocalTime iso={a.decidedAt.toISOString()} /></>}
           </p>
           <details className="mt-1 text-xs">
             <summary className="cursor-pointer text-muted-foreground">Tool call</summary>
@@ -69,7 +69,7 @@ export function AuditTable({ rows }: { rows: AuditLogRow[] }) {
         <tbody className="divide-y">
           {rows.map((r) => (
             <tr key={r.id} className="align-top">
-              <td className="whitespace-nowrap py-1 pr-3 text-muted-foreground">{formatDateTime(r.at)}</td>
+              <td className="whitespace-nowrap py-1 pr-3 text-muted-foreground"><LocalTime iso={r.at.toISOString()} /></td>
               <td className="py-1 pr-3">
                 <code>{r.action}</code>
               </td>

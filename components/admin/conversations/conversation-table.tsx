@@ -1,8 +1,9 @@
 import { BadgeCheck, Flag, ThumbsDown, ThumbsUp, Wrench } from 'lucide-react';
 import Link from 'next/link';
 import type { ConversationListItem } from '@/lib/db/queries/console-conversations';
-import { formatDateTime, languageName } from './format';
+import { languageName } from './format';
 import { HandoffStatusBadge, OutcomeBadge } from './outcome-badge';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export function ConversationTable({ items }: { items: ConversationListItem[] }) {
   return (
@@ -36,7 +37,7 @@ export function ConversationTable({ items }: { items: ConversationListItem[] }) 
         <tbody className="divide-y">
           {items.map((item) => (
             <tr key={item.id} className="align-top hover:bg-muted/30" data-testid="conversation-row" data-id={item.id}>
-              <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{formatDateTime(item.updatedAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-muted-foreground"><LocalTime iso={item.updatedAt.toISOString()} /></td>
               <td className="max-w-md px-3 py-2">
                 <Link href={`/admin/conversations/${item.id}`} className="font-medium text-foreground hover:underline" data-testid="conversation-link">
                   <span className="line-clamp-2 break-words">{item.firstQuestion ?? item.title}</span>

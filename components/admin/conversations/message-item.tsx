@@ -5,11 +5,11 @@ import type { ConsoleAnswer } from '@/lib/console/conversations/detail';
 import type { DocumentRef } from '@/lib/db/queries/console-conversations';
 import { cn } from '@/lib/ui/cn';
 import { ApprovalList } from './approval-list';
-import { formatDateTime } from './format';
 import { OutcomeBadge } from './outcome-badge';
 import { PromoteForm } from './promote-form';
 import { ReviewForm } from './review-form';
 import { TracePanel } from './trace-panel';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 const WHO = {
   user: { label: 'Customer', Icon: User, tone: 'bg-muted text-foreground' },
@@ -48,7 +48,7 @@ export function MessageItem({
         {isAnswer && message.outcome && <OutcomeBadge outcome={message.outcome} />}
         {message.superseded && <Badge variant="outline">superseded by a retry</Badge>}
         {message.lang && <span className="text-xs uppercase text-muted-foreground">{message.lang}</span>}
-        <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(message.createdAt)}</span>
+        <span className="ml-auto text-xs text-muted-foreground"><LocalTime iso={message.createdAt.toISOString()} /></span>
       </div>
       <div data-testid="console-message-text">
         {!message.content ? (
@@ -97,7 +97,7 @@ export function MessageItem({
                 <Flag className="mt-0.5 size-4 text-destructive" aria-hidden />
               )}
               <span>
-                {message.review.verdict === 'endorsed' ? 'Endorsed' : 'Flagged'} by {message.review.reviewerName ?? 'a former expert'} on {formatDateTime(message.review.reviewedAt)}
+                {message.review.verdict === 'endorsed' ? 'Endorsed' : 'Flagged'} by {message.review.reviewerName ?? 'a former expert'} on <LocalTime iso={message.review.reviewedAt.toISOString()} />
                 {message.review.comment && <>: &ldquo;{message.review.comment}&rdquo;</>}
               </span>
             </p>

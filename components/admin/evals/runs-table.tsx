@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import { formatDateTime } from '@/components/admin/charts/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatMetric, METRICS, type ChartedKind } from '@/lib/console/evals/metrics';
 import { hasRunDetail } from '@/lib/console/evals/run-detail';
 import type { EvalRunSummaryRow } from '@/lib/console/evals/runs';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 function headline(run: EvalRunSummaryRow): string {
   if (run.kind === 'pairwise') {
@@ -65,7 +65,7 @@ export function RunsTable({ runs }: { runs: EvalRunSummaryRow[] }) {
                       {run.kind === 'retrieval' && typeof run.config.method === 'string' && run.config.method !== 'hybrid+rerank' ? ` · ${run.config.method}` : ''}
                     </Badge>
                   </td>
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(run.createdAt)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap"><LocalTime iso={run.createdAt.toISOString()} /></td>
                   <td className="py-2 pr-4">{run.config.source === 'console' ? 'console' : 'CLI'}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{size(run)}</td>
                   <td className="py-2">

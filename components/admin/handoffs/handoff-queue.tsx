@@ -4,6 +4,7 @@ import { HandoffStatusBadge } from '@/components/admin/conversations/outcome-bad
 import { formatWaiting, HANDOFF_REASON_LABELS, parseHandoffOutcome } from '@/lib/console/handoffs/outcome';
 import type { HandoffQueueItem } from '@/lib/db/queries/handoffs';
 import { ClaimButton } from './claim-button';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 function Customer({ item }: { item: HandoffQueueItem }) {
   if (!item.customerName)
@@ -101,7 +102,7 @@ export function ClosedList({ items }: { items: HandoffQueueItem[] }) {
             const outcome = parseHandoffOutcome(item.outcome);
             return (
               <tr key={item.id} className="align-top" data-testid="handoff-row" data-id={item.id} data-status={item.status}>
-                <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{formatDateTime(item.createdAt)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-muted-foreground"><LocalTime iso={item.createdAt.toISOString()} /></td>
                 <td className="max-w-sm px-3 py-2">
                   <Link href={`/admin/handoffs/${item.id}`} className="font-medium hover:underline">
                     <span className="line-clamp-2 break-words">{item.title}</span>
@@ -122,7 +123,7 @@ export function ClosedList({ items }: { items: HandoffQueueItem[] }) {
                     '–'
                   )}
                 </td>
-                <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{item.closedAt ? formatDateTime(item.closedAt) : '–'}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-muted-foreground">{item.closedAt ? <LocalTime iso={item.closedAt.toISOString()} /> : '–'}</td>
               </tr>
             );
           })}

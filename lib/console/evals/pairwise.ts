@@ -80,7 +80,7 @@ export async function judgePair({
 export function pairwiseUnavailableReason(config: Config): string | null {
   return config.model.provider === 'openai'
     ? null
-    : 'The LLM pairwise judge needs an OpenAI-compatible model, and none is configured (set OPENAI_API_KEY, and OPENAI_BASE_URL for a server other than OpenAI).';
+    : 'The LLM pairwise judge needs an OpenAI-compatible model, and none is configured (set OPENAI_BASE_URL for a local server, or OPENAI_API_KEY).';
 }
 
 export type PairwiseResult = { id: string; lang: string; winner: PairwiseWinner | null; reason: string };

@@ -97,7 +97,7 @@ export async function runAnswerEvaluation(
     onProgress,
   }: { config: Config; qaPath?: string; withGolden?: boolean; judge?: boolean; onProgress?: EvalProgress },
 ): Promise<EvalRunSummary> {
-  if (judge && config.model.provider !== 'openai') throw new Error('The LLM judge needs an OpenAI-compatible model: set OPENAI_API_KEY (and OPENAI_BASE_URL).');
+  if (judge && config.model.provider !== 'openai') throw new Error('The LLM judge needs an OpenAI-compatible model: set OPENAI_BASE_URL (a local server) or OPENAI_API_KEY.');
   requireFile(qaPath, 'golden question set');
   const items = loadQa(qaPath);
   await requireIndex(db);

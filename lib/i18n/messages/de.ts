@@ -41,6 +41,7 @@ export const de: Messages = {
     forbidden: 'Ihr Konto hat keinen Zugang zur Admin-Konsole. Melden Sie sich mit einem Mitarbeiterkonto an.',
     demoTitle: 'Demo-Konten',
     demoHint: 'Dies ist eine Demo-Installation. Alle Demo-Konten verwenden das Passwort',
+    roles: { customer: 'Kundenkonto', expert: 'Support-Team', analyst: 'Auswertung', admin: 'Administration' } as Record<string, string>,
   },
   search: {
     title: 'Suche',

@@ -39,6 +39,7 @@ export const en = {
     forbidden: 'Your account cannot open the admin console. Sign in with a staff account to continue.',
     demoTitle: 'Demo accounts',
     demoHint: 'This is a demo installation. Every demo account uses the password',
+    roles: { customer: 'customer account', expert: 'support team', analyst: 'analysis', admin: 'administration' } as Record<string, string>,
   },
   search: {
     title: 'Search',

@@ -41,6 +41,7 @@ export const fr: Messages = {
     forbidden: 'Votre compte n’a pas accès à la console. Connectez-vous avec un compte du support.',
     demoTitle: 'Comptes de démonstration',
     demoHint: 'Ceci est une installation de démonstration. Tous les comptes utilisent le mot de passe',
+    roles: { customer: 'compte client', expert: 'équipe support', analyst: 'analyse', admin: 'administration' } as Record<string, string>,
   },
   search: {
     title: 'Recherche',

@@ -41,6 +41,7 @@ export const it: Messages = {
     forbidden: 'Il tuo account non ha accesso alla console. Accedi con un account dell’assistenza.',
     demoTitle: 'Account demo',
     demoHint: 'Questa è un’installazione demo. Tutti gli account demo usano la password',
+    roles: { customer: 'conto cliente', expert: 'team di supporto', analyst: 'analisi', admin: 'amministrazione' } as Record<string, string>,
   },
   search: {
     title: 'Ricerca',

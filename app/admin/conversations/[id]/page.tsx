@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ApprovalList, AuditTable } from '@/components/admin/conversations/approval-list';
-import { formatDateTime, languageName } from '@/components/admin/conversations/format';
+import { languageName } from '@/components/admin/conversations/format';
 import { MessageItem } from '@/components/admin/conversations/message-item';
 import { HandoffStatusBadge } from '@/components/admin/conversations/outcome-badge';
 import { MakeTestButton } from '@/components/admin/tests/make-test-button';
@@ -17,6 +17,7 @@ import { HANDOFF_REASON_LABELS, parseHandoffOutcome } from '@/lib/console/handof
 import { getDatabase } from '@/lib/db';
 import { makeTestAction } from '@/app/admin/tests/actions';
 import { findExistingGoldenIds } from '@/lib/db/queries/console-conversations';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export const metadata: Metadata = { title: 'Conversation' };
 export const dynamic = 'force-dynamic';
@@ -43,7 +44,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
         <h1 className="break-words text-2xl font-bold tracking-tight">{conversation.title}</h1>
         <p className="text-sm text-muted-foreground">
           {conversation.customerName ? `${conversation.customerName} · ${conversation.customerEmail}` : 'Anonymous visitor'} · {languageName(conversation.lang)} · started{' '}
-          {formatDateTime(conversation.createdAt)} · last activity {formatDateTime(conversation.updatedAt)}
+          <LocalTime iso={conversation.createdAt.toISOString()} /> · last activity <LocalTime iso={conversation.updatedAt.toISOString()} />
         </p>
         {canMakeTest && detail.messages.some((m) => m.role === 'user') && <MakeTestButton conversationId={conversation.id} action={makeTestAction} />}
         {!canReview && (
@@ -69,7 +70,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ i
                     <HandoffStatusBadge status={h.status} claimedBy={h.claimedByName} />
                     <span>{HANDOFF_REASON_LABELS[h.reason] ?? h.reason}</span>
                     {h.note && <span className="text-muted-foreground">&ldquo;{h.note}&rdquo;</span>}
-                    <span className="text-muted-foreground">asked {formatDateTime(h.createdAt)}</span>
+                    <span className="text-muted-foreground">asked <LocalTime iso={h.createdAt.toISOString()} /></span>
                     {outcome && (
                       <span>
                         · {outcome.label}

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { formatDateTime } from '@/components/admin/charts/format';
 import { RunProblem } from '@/components/admin/evals/run-problem';
 import { PairwisePanel } from '@/components/admin/evals/pairwise-panel';
 import { DataTable } from '@/components/ui/data-table';
@@ -18,6 +17,7 @@ import { findEvalRun, listEvalRuns } from '@/lib/console/evals/runs';
 import { isActive, toJobView } from '@/lib/console/jobs/view';
 import { getDatabase } from '@/lib/db';
 import { listJobs } from '@/lib/db/queries/jobs';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export const metadata: Metadata = { title: 'Compare evaluation runs' };
 export const dynamic = 'force-dynamic';
@@ -84,7 +84,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
           Run #{a} (A) vs run #{b} (B): {kind}
         </h1>
         <p className="text-muted-foreground">
-          A {formatDateTime(runA.createdAt)} · B {formatDateTime(runB.createdAt)}. &ldquo;Better&rdquo; means B did better than A on that question.
+          A <LocalTime iso={runA.createdAt.toISOString()} /> · B <LocalTime iso={runB.createdAt.toISOString()} />. &ldquo;Better&rdquo; means B did better than A on that question.
         </p>
       </div>
 

@@ -2,7 +2,7 @@ import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { formatDateTime, languageName } from '@/components/admin/conversations/format';
+import { languageName } from '@/components/admin/conversations/format';
 import { MessageItem } from '@/components/admin/conversations/message-item';
 import { HandoffStatusBadge } from '@/components/admin/conversations/outcome-badge';
 import { ClaimButton } from '@/components/admin/handoffs/claim-button';
@@ -17,6 +17,7 @@ import { isUuid } from '@/lib/console/conversations/filters';
 import { formatWaiting, HANDOFF_REASON_LABELS, parseHandoffOutcome } from '@/lib/console/handoffs/outcome';
 import { getDatabase } from '@/lib/db';
 import { findHandoffForConsole } from '@/lib/db/queries/handoffs';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export const metadata: Metadata = { title: 'Hand-off' };
 export const dynamic = 'force-dynamic';
@@ -51,7 +52,7 @@ export default async function HandoffPage({ params }: { params: Promise<{ id: st
           <span>{HANDOFF_REASON_LABELS[handoff.reason] ?? handoff.reason}</span>·
           <span data-testid="handoff-customer">{handoff.customerName ? `${handoff.customerName} · ${handoff.customerEmail}` : handoff.contactEmail ? `anonymous · reply to ${handoff.contactEmail}` : 'anonymous'}</span>·<span>{languageName(handoff.lang)}</span>·
           <span>
-            asked {formatDateTime(handoff.createdAt)}
+            asked <LocalTime iso={handoff.createdAt.toISOString()} />
             {handoff.status !== 'closed' && <> ({formatWaiting(now - handoff.createdAt.getTime())} ago)</>}
           </span>
           {can(user.role, 'conversations:read') && (
@@ -83,7 +84,7 @@ export default async function HandoffPage({ params }: { params: Promise<{ id: st
             <CardDescription data-testid="handoff-outcome">
               {outcome ? outcome.label : 'No outcome'}
               {outcome?.note && <>: {outcome.note}</>}
-              {handoff.closedAt && <> · closed {formatDateTime(handoff.closedAt)}</>}
+              {handoff.closedAt && <> · closed <LocalTime iso={handoff.closedAt.toISOString()} /></>}
               {handoff.claimedByName && <> by {handoff.claimedByName}</>}
             </CardDescription>
           )}

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { z } from 'zod';
-import { formatDateTime } from '@/components/admin/charts/format';
 import { RunProblem } from '@/components/admin/evals/run-problem';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { hasRunDetail, runRows } from '@/lib/console/evals/run-detail';
 import { questionTexts } from '@/lib/console/evals/question-texts';
 import { findEvalRun } from '@/lib/console/evals/runs';
 import { getDatabase } from '@/lib/db';
+import { LocalTime } from '@/components/admin/golden/local-time';
 
 export const metadata: Metadata = { title: 'Evaluation run' };
 export const dynamic = 'force-dynamic';
@@ -47,7 +47,7 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           Run #{run.id}: {run.kind}
         </h1>
         <p className="text-muted-foreground">
-          {formatDateTime(run.createdAt)} · {all.length} {unit}, {all.length - wrong.length} fully right, {wrong.length} not.
+          <LocalTime iso={run.createdAt.toISOString()} /> · {all.length} {unit}, {all.length - wrong.length} fully right, {wrong.length} not.
         </p>
       </div>
 
