@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { getConfig, type Config } from '@/lib/config';
 import { parseSuiteJsonl, suiteToJsonl, type TestCase } from '@/lib/conversation-tests/case';
+import { failureLines } from '@/lib/conversation-tests/failure-lines';
 import { executeRun, runCasesOnDemoData, runTestCase, type CaseStatus, type TranscriptEntry } from '@/lib/conversation-tests/run';
 import { openConfiguredDatabase, type Db } from '@/lib/db';
 import { createRun, importTests, listTests, resultsOf, testsInScope } from '@/lib/db/queries/conversation-tests';
@@ -73,14 +74,7 @@ function inGroup<T extends { group: string }>(cases: T[], group: string | undefi
 }
 
 function failuresOf(r: Reported): string[] {
-  if (r.reason) return [r.reason];
-  const turns = r.transcript.filter((t) => t.kind === 'turn');
-  return r.transcript.flatMap((t) => {
-    if (t.kind === 'summary') return t.checks.filter((c) => !c.pass).map((c) => `whole conversation (${t.stoppedBecause}): ${c.check} failed — ${c.detail}`);
-    if (t.kind !== 'turn') return [];
-    const n = turns.indexOf(t) + 1;
-    return t.checks.filter((c) => !c.pass).map((c) => `turn ${n} (“${t.user.slice(0, 80)}”): ${c.check} failed — ${c.detail}`);
-  });
+  return r.reason ? [r.reason] : failureLines(r.transcript);
 }
 
 async function runFileOnThrowaway(config: Config, args: Args, cases: TestCase[], interactive: boolean): Promise<Reported[]> {

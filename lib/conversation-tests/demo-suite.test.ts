@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '@/lib/config';
 import { parseSuiteJsonl } from './case';
+import { failureLines } from './failure-lines';
 import { runCasesOnDemoData } from './run';
 import { DEMO_SUITE_FILE } from './seed';
 
@@ -26,7 +27,7 @@ describe('the demo conversation test suite', () => {
     const results = await runCasesOnDemoData({ config: parseConfig({}), corpus: path.join(process.cwd(), 'content', 'articles'), cases });
     const failing = results
       .filter((r) => r.status !== 'passed')
-      .map((r) => `${r.test.name}: ${r.reason ?? r.transcript.flatMap((t) => (t.kind === 'turn' ? t.checks.filter((c) => !c.pass).map((c) => `${c.check} (${c.detail})`) : [])).join('; ')}`);
+      .map((r) => `${r.test.name}: ${r.reason ?? failureLines(r.transcript).join('; ')}`);
     expect(failing).toEqual([]);
   }, 240_000);
 });

@@ -1,4 +1,4 @@
-import type { CaseStatus, TranscriptEntry } from './run';
+import type { CaseStatus } from './run';
 
 /**
  * A run compared with the results before it: per case, its status now and in the latest earlier
@@ -51,9 +51,4 @@ export function diffResults(current: ResultLike[], previous: Map<string, ResultL
       };
     })
     .sort((a, b) => CHANGES.indexOf(a.change) - CHANGES.indexOf(b.change) || a.group.localeCompare(b.group) || a.name.localeCompare(b.name));
-}
-
-/** The replies of a stored transcript, in order (for a side-by-side of before and now). */
-export function repliesOf(turns: unknown[]): string[] {
-  return (turns as TranscriptEntry[]).flatMap((t) => (t.kind === 'turn' ? [t.seen.text] : []));
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '@/lib/config';
-import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jobs/runner';
+import { startJob, stopReason, type JobHandler, type StartJobResult } from '@/lib/console/jobs/runner';
 import type { Db } from '@/lib/db/client';
 import { attachRunJob, createRun, finishRun, testsInScope, type RunScope } from '@/lib/db/queries/conversation-tests';
 import { conversationTestRuns, type ConversationTestRunRow } from '@/lib/db/schema';
@@ -28,7 +28,7 @@ export function testJobHandler(db: Db, { config, runId }: { config: Config; runI
       return { result: { runId, status: run.status, passed: run.passed, failed: run.failed, skipped: run.skipped, total: run.total } };
     } catch (error) {
       // Stopped for another instance to resume: the run stays 'running'. Anything else ends it.
-      if ((error as { name?: unknown } | null)?.name !== 'JobStoppedError') {
+      if (stopReason(error) === null) {
         await finishRun(db, { id: runId, status: 'error', error: error instanceof Error ? error.message : String(error) });
       }
       throw error;

@@ -12,8 +12,8 @@ import { loadDemoUsers, seedDemoUsers } from '@/lib/db/seed';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
 import { writeBoxCorpus } from '@/lib/rag/ingest/test-corpus';
-import { diffResults, repliesOf, type ResultLike } from './diff';
-import { executeRun } from './run';
+import { diffResults, type ResultLike } from './diff';
+import { executeRun, type TranscriptEntry } from './run';
 import type { TestCase } from './case';
 
 /**
@@ -24,6 +24,9 @@ import type { TestCase } from './case';
 
 const config = parseConfig({});
 const noPause = async () => {};
+
+/** The replies of a stored transcript, in order. */
+const repliesOf = (turns: unknown[]): string[] => (turns as TranscriptEntry[]).flatMap((t) => (t.kind === 'turn' ? [t.seen.text] : []));
 
 const upgrade: TestCase = {
   name: 'upgrade then read back',

@@ -1,3 +1,4 @@
+import { failureLines } from '@/lib/conversation-tests/failure-lines';
 import type { DialogResult } from './dialogs';
 
 /**
@@ -20,18 +21,11 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** The checks a dialog failed, turn by turn, as report lines. */
-export function failedChecks(result: Pick<DialogResult, 'turns'>): string[] {
-  return result.turns.flatMap((turn, i) =>
-    turn.checks.filter((c) => !c.pass).map((c) => `turn ${i + 1} (“${turn.user.slice(0, 80)}”): ${c.check} failed — ${c.detail}`),
-  );
-}
-
 /** One test case of the report: failed checks make it a failure; `error` (it could not run) an error; `skipped` says why it did not run. */
 export type JunitCase = { name: string; classname: string; seconds?: number; failures: string[]; error?: string | null; skipped?: string | null };
 
 export function dialogJunitCases(results: DialogResult[], seconds?: (result: DialogResult) => number): JunitCase[] {
-  return results.map((r) => ({ name: r.id, classname: `${r.kind}.${r.lang}`, seconds: seconds?.(r), failures: failedChecks(r) }));
+  return results.map((r) => ({ name: r.id, classname: `${r.kind}.${r.lang}`, seconds: seconds?.(r), failures: failureLines(r.turns.map((turn) => ({ kind: 'turn' as const, ...turn }))) }));
 }
 
 export function junitReport(results: DialogResult[], { suite, seconds }: { suite: string; seconds?: (result: DialogResult) => number }): string {

@@ -29,14 +29,6 @@ export function formatTick(value: unknown, format: ValueFormat): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(Math.round(n * 10) / 10);
 }
 
-/** Dates in the console: UTC, to the minute ("2025-03-02 12:00 UTC"), the same on server and browser. */
-export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return '—';
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;

@@ -18,6 +18,31 @@ type Action = (state: TestFormState, form: FormData) => Promise<TestFormState>;
 
 const LANG_NAMES: Record<string, string> = { en: 'English', de: 'German', fr: 'French', it: 'Italian' };
 
+type Choice = { value: string; label: string };
+
+/** The languages a case or a reply is in. */
+const LANGUAGES: Choice[] = LOCALES.map((l) => ({ value: l, label: LANG_NAMES[l]! }));
+
+/** A yes/no check, beside "No check". */
+const YES_NO: Choice[] = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** The options of a native select; `none` first (value ""), when given. */
+function Options({ choices, none }: { choices: readonly Choice[]; none?: string }) {
+  return (
+    <>
+      {none !== undefined && <option value="">{none}</option>}
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** The outcomes an expert picks from, in words. */
 const OUTCOMES: { value: AnswerOutcome; label: string }[] = [
   { value: 'answered', label: 'answers from the articles' },
@@ -95,12 +120,7 @@ function ChecksEditor({ n, checks, tools, onChange }: { n: number; checks: Check
         </Labelled>
         <Labelled id={id('tool')} label={`${prefix}: calls this tool`}>
           <NativeSelect id={id('tool')} value={checks.toolName} onChange={(e) => set('toolName', e.target.value)}>
-            <option value="">No check</option>
-            {tools.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <Options none="No check" choices={tools.map((t) => ({ value: t, label: t }))} />
           </NativeSelect>
         </Labelled>
         <Labelled id={id('toolArgs')} label={`${prefix}: with these arguments`} hint='JSON, e.g. {"planId": "wave-home-1000"}; empty: any'>
@@ -114,20 +134,13 @@ function ChecksEditor({ n, checks, tools, onChange }: { n: number; checks: Check
         {FLAGS.map((f) => (
           <Labelled key={f.key} id={id(f.key)} label={f.label}>
             <NativeSelect id={id(f.key)} value={checks[f.key]} onChange={(e) => set(f.key, e.target.value as Tri)}>
-              <option value="">No check</option>
-              <option value="yes">Yes</option>
-              <option value="no">No</option>
+              <Options none="No check" choices={YES_NO} />
             </NativeSelect>
           </Labelled>
         ))}
         <Labelled id={id('lang')} label="Answers in">
           <NativeSelect id={id('lang')} value={checks.lang} onChange={(e) => set('lang', e.target.value as CheckDraft['lang'])}>
-            <option value="">No check</option>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LANG_NAMES[l]}
-              </option>
-            ))}
+            <Options none="No check" choices={LANGUAGES} />
           </NativeSelect>
         </Labelled>
       </div>
@@ -229,21 +242,12 @@ export function TestForm({
         </Labelled>
         <Labelled id="test-lang" label="Language">
           <NativeSelect id="test-lang" value={draft.lang} onChange={(e) => setDraft({ ...draft, lang: e.target.value as TestDraft['lang'] })}>
-            {LOCALES.map((l) => (
-              <option key={l} value={l}>
-                {LANG_NAMES[l]}
-              </option>
-            ))}
+            <Options choices={LANGUAGES} />
           </NativeSelect>
         </Labelled>
         <Labelled id="test-customer" label="Customer" hint="A test customer signs in with a fixed account state in the sandbox; their changes are undone after the test.">
           <NativeSelect id="test-customer" value={draft.customer} onChange={(e) => setDraft({ ...draft, customer: e.target.value })}>
-            <option value="">Anonymous visitor</option>
-            {customers.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options none="Anonymous visitor" choices={customers.map((c) => ({ value: c, label: c }))} />
           </NativeSelect>
         </Labelled>
       </div>
@@ -290,11 +294,7 @@ export function TestForm({
                 </>
               ) : (
                 <NativeSelect aria-label="Event" value={turn.event} onChange={(e) => setTurn(i, { kind: 'event', event: e.target.value as typeof turn.event })}>
-                  {EVENTS.map((e) => (
-                    <option key={e.value} value={e.value}>
-                      {e.label}
-                    </option>
-                  ))}
+                  <Options choices={EVENTS} />
                 </NativeSelect>
               )}
             </li>
@@ -307,11 +307,7 @@ export function TestForm({
           <Plus aria-hidden /> Add a customer message
         </Button>
         <NativeSelect aria-label="Event to add" value={eventToAdd} onChange={(e) => setEventToAdd(e.target.value as typeof eventToAdd)} className="w-80">
-          {EVENTS.map((e) => (
-            <option key={e.value} value={e.value}>
-              {e.label}
-            </option>
-          ))}
+          <Options choices={EVENTS} />
         </NativeSelect>
         <Button type="button" variant="outline" onClick={() => setDraft({ ...draft, turns: [...draft.turns, { kind: 'event', event: eventToAdd }] })}>
           <Plus aria-hidden /> Add event

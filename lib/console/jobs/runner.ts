@@ -48,7 +48,7 @@ export class JobStoppedError extends Error {
  * The stop reason of an aborted job. Not `instanceof`: the shutdown hook and the route that
  * started the job may run different bundled copies of this module, hence of the class.
  */
-function stopReason(reason: unknown): JobStoppedError['why'] | null {
+export function stopReason(reason: unknown): JobStoppedError['why'] | null {
   const why = (reason as { name?: unknown; why?: unknown } | null)?.why;
   return (reason as { name?: unknown } | null)?.name === 'JobStoppedError' && (why === 'shutdown' || why === 'lost') ? why : null;
 }
