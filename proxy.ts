@@ -4,7 +4,9 @@ import { baseAuthConfig } from '@/lib/auth/config';
 import { can } from '@/lib/auth/permissions';
 import { isRole } from '@/lib/domain/roles';
 import { getConfig } from '@/lib/config';
+import { embedLocale, isEmbedPath, widgetFrameAncestors } from '@/lib/embed/frame';
 import { isHttpsRequest, newNonce, securityHeaders } from '@/lib/http/security-headers';
+import { LOCALE_HEADER } from '@/lib/i18n/locales';
 
 /**
  * Runs before every page request: sets the security headers (lib/http/security-headers.ts) with a
@@ -14,10 +16,13 @@ import { isHttpsRequest, newNonce, securityHeaders } from '@/lib/http/security-h
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const nonce = newNonce();
+  const config = getConfig();
+  // The widget's page may be framed by the sites that embed it; every other page keeps FRAME_ANCESTORS.
+  const embed = isEmbedPath(request.nextUrl.pathname);
   const headers = securityHeaders({
     nonce,
     https: isHttpsRequest(request.nextUrl, request.headers.get('x-forwarded-proto')),
-    frameAncestors: getConfig().frameAncestors,
+    frameAncestors: embed ? widgetFrameAncestors(config.widget.sites) : config.frameAncestors,
     dev: process.env.NODE_ENV === 'development',
   });
   // Next.js reads the nonce from the request's CSP header and puts it on its own scripts; the
@@ -25,6 +30,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const forwarded = new Headers(request.headers);
   forwarded.set('content-security-policy', headers['Content-Security-Policy']!);
   forwarded.set('x-nonce', nonce);
+  // The widget's language comes from the host page (?lang=); a client cannot set it elsewhere.
+  const locale = embed ? embedLocale(request.nextUrl.searchParams.get('lang')) : undefined;
+  if (locale) forwarded.set(LOCALE_HEADER, locale);
+  else forwarded.delete(LOCALE_HEADER);
   const next = () => NextResponse.next({ request: { headers: forwarded } });
 
   const response = isConsolePath(request.nextUrl.pathname) ? await consoleGate(request, next) : next();

@@ -54,6 +54,39 @@ const frameAncestors = z
   })
   .transform((tokens) => tokens.join(' '));
 
+/**
+ * WIDGET_SITES: the websites that may embed the chat widget (widget.js), separated by spaces or
+ * commas. Each is an http(s) origin, optionally `=secret`: the shared secret (≥ 32 characters)
+ * with which that site's backend signs its customers' identities (lib/embed/identity.ts).
+ * E.g. `https://www.example.com https://portal.example.com=<secret>`.
+ */
+export type WidgetSite = { origin: string; secret: string | undefined };
+
+function widgetSite(entry: string): WidgetSite | string {
+  const split = entry.indexOf('=');
+  const origin = split === -1 ? entry : entry.slice(0, split);
+  const secret = split === -1 ? undefined : entry.slice(split + 1);
+  if (!/^https?:\/\//.test(origin) || !frameAncestorSource(origin) || origin.includes('*')) {
+    // The origin is echoed (not secret); the secret never is.
+    return `${origin} is not an origin such as https://www.example.com`;
+  }
+  if (secret !== undefined && secret.length < 32) return `the secret of ${origin} must be at least 32 characters`;
+  return { origin: new URL(origin).origin, secret };
+}
+
+const widgetSites = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const sites: WidgetSite[] = [];
+    for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+      const site = widgetSite(entry);
+      if (typeof site === 'string') ctx.addIssue({ code: 'custom', message: site });
+      else sites.push(site);
+    }
+    return sites;
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 
@@ -106,6 +139,7 @@ const envSchema = z.object({
   RATE_LIMIT_ADDRESS_FACTOR: positiveInt(4),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   FRAME_ANCESTORS: frameAncestors.default("'self'"),
+  WIDGET_SITES: widgetSites.default([]),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JOB_STALE_AFTER_SECONDS: positiveInt(30),
@@ -146,6 +180,8 @@ export type Config = {
   trustedProxyHops: number;
   /** The CSP's frame-ancestors sources: who may embed the site in a frame. */
   frameAncestors: string;
+  /** The websites that may embed the chat widget, and the secrets their identities are signed with. */
+  widget: { sites: WidgetSite[] };
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
   /** A running job whose instance has not beaten for this long is taken over by another instance. */
@@ -235,6 +271,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimits: { searchPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE, addressFactor: e.RATE_LIMIT_ADDRESS_FACTOR },
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     frameAncestors: e.FRAME_ANCESTORS,
+    widget: { sites: e.WIDGET_SITES },
     metricsToken: e.METRICS_TOKEN,
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

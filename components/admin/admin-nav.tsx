@@ -1,11 +1,11 @@
 'use client';
 
-import { BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, type LucideIcon } from 'lucide-react';
+import { AppWindow, BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/ui/cn';
 
-export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights';
+export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights' | 'widget';
 export type AdminNavItem = { href: string; label: string; icon: AdminNavIcon };
 
 const ICONS: Record<AdminNavIcon, LucideIcon> = {
@@ -17,6 +17,7 @@ const ICONS: Record<AdminNavIcon, LucideIcon> = {
   tests: ListChecks,
   evals: FlaskConical,
   insights: ChartLine,
+  widget: AppWindow,
 };
 
 export function AdminNav({ items }: { items: AdminNavItem[] }) {

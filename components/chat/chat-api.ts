@@ -7,6 +7,7 @@ import type {
   HandoffReason,
   HandoffSummary,
 } from '@/lib/domain/chat';
+import { embedHeaders } from './embed-credentials';
 
 /** An error answered by the chat API (`{ error: { code, message } }`) or by the network. */
 export class ChatApiError extends Error {
@@ -45,7 +46,7 @@ async function request<T>(url: string, init?: RequestInit): Promise<T> {
     response = await fetch(url, {
       ...init,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+      headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...embedHeaders(), ...init?.headers },
     });
   } catch {
     throw new ChatApiError('network', null, 'network');
@@ -107,7 +108,7 @@ export async function postApprovalDecision(approvalId: string, decision: Approva
       method: 'POST',
       credentials: 'same-origin',
       cache: 'no-store',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      headers: { accept: 'application/json', 'content-type': 'application/json', ...embedHeaders() },
       body: JSON.stringify({ decision }),
     });
   } catch {

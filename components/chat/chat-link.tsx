@@ -6,6 +6,9 @@ import { createContext, useContext, type ComponentProps } from 'react';
 /** Called when a link inside the chat navigates within the site (the launcher closes its dialog). */
 export const ChatNavigationContext = createContext<(() => void) | undefined>(undefined);
 
+/** In the widget's frame on another site, links open the help site in a new tab instead. */
+export const ChatLinksInNewTabContext = createContext(false);
+
 /** Site-relative paths only: "/articles/x#y", never "//host" or "/\host". */
 export function isSitePath(href: string): boolean {
   return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\');
@@ -18,7 +21,15 @@ export function isSitePath(href: string): boolean {
  */
 export function ChatLink({ href, children, onClick, ...props }: ComponentProps<'a'>) {
   const onNavigate = useContext(ChatNavigationContext);
+  const newTab = useContext(ChatLinksInNewTabContext);
   if (!href || !isSitePath(href)) return <span className={props.className}>{children}</span>;
+  if (newTab) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" onClick={onClick} {...props}>
+        {children}
+      </a>
+    );
+  }
   return (
     <Link
       href={href}

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatUIMessage, ConversationSummary, HandoffSummary } from '@/lib/domain/chat';
 import { isLocale } from '@/lib/i18n/locales';
 import { fetchConversation, fetchConversations, fetchCurrentConversationId } from './chat-api';
+import { embedHeaders } from './embed-credentials';
 import { clearStoredConversationId, newId, readStoredConversationId, storeConversationId } from './conversation-storage';
 
 /** While a hand-off is open, look for the support expert's replies this often. */
@@ -48,6 +49,7 @@ function userText(message: ChatUIMessage): string {
 function createTransport() {
   return new DefaultChatTransport<ChatUIMessage>({
     api: '/api/chat',
+    headers: embedHeaders,
     prepareSendMessagesRequest: ({ id, messages, body }) => {
       const last = messages.at(-1);
       if (!last || last.role !== 'user') throw new Error('Nothing to send.');

@@ -9,7 +9,7 @@ import { hitLimits } from '@/lib/db/queries/rate-limits';
  * people behind one address. A request without a visitor cookie counts against one shared
  * "new visitor" budget per address, so dropping the cookie buys no fresh allowance.
  */
-export type LimitName = 'chat' | 'handoff' | 'feedback' | 'approval' | 'search';
+export type LimitName = 'chat' | 'handoff' | 'feedback' | 'approval' | 'search' | 'widget';
 
 const PER_MINUTE: Record<LimitName, (config: Config) => number> = {
   chat: (config) => config.chat.rateLimitPerMinute,
@@ -18,6 +18,8 @@ const PER_MINUTE: Record<LimitName, (config: Config) => number> = {
   feedback: () => 30,
   approval: () => 20,
   search: (config) => config.rateLimits.searchPerMinute,
+  // Widget sessions per address (each open of the widget asks once; a new visitor token is issued here).
+  widget: (config) => config.chat.rateLimitPerMinute * config.rateLimits.addressFactor,
 };
 
 /** Who a request is counted against. `visitor` is a user id or an anonymous key; `newVisitor`: no cookie came with it. */

@@ -112,7 +112,9 @@ async function resolveCaller(access: Access, { request, address, config }: { req
   }
   if ('customer' in access || 'visitor' in access) {
     const create = 'visitor' in access && access.visitor === 'create';
-    const visitor = await resolveChatIdentity({ create, secure: request.nextUrl.protocol === 'https:' });
+    const visitor = await resolveChatIdentity({ create, secure: request.nextUrl.protocol === 'https:', headers: request.headers });
+    // Only the widget's token can fail here (a cookie-less visitor is given a cookie instead).
+    if (create && !visitor) throw new ApiError(401, 'unauthenticated', 'This chat session is not valid any more. Reload the chat to start a new one.');
     if ('customer' in access && visitor?.owner.kind !== 'user') throw new ApiError(401, 'unauthenticated', access.customer);
     const subject: LimitSubject = visitor
       ? { address, visitor: visitor.owner.kind === 'user' ? `user:${visitor.owner.userId}` : `anon:${visitor.owner.anonKey}`, newVisitor: visitor.created }

@@ -3,6 +3,8 @@ export const LOCALES = ['en', 'de', 'fr', 'it'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const LOCALE_COOKIE = 'lantern-locale';
+/** Set by proxy.ts on the widget's page only (its language comes from the host page): wins over cookie and browser. */
+export const LOCALE_HEADER = 'x-lantern-locale';
 
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
