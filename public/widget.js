@@ -74,14 +74,14 @@
   function readVisitorToken() {
     try {
       return window.localStorage.getItem(TOKEN_KEY);
-    } catch (e) {
+    } catch {
       return null;
     }
   }
   function storeVisitorToken(token) {
     try {
       if (typeof token === 'string' && token.length <= 200) window.localStorage.setItem(TOKEN_KEY, token);
-    } catch (e) {
+    } catch {
       // no storage: a new visitor on every page
     }
   }

@@ -1,11 +1,11 @@
 'use client';
 
-import { AppWindow, BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, type LucideIcon } from 'lucide-react';
+import { AppWindow, BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/ui/cn';
 
-export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights' | 'widget';
+export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights' | 'users' | 'widget';
 export type AdminNavItem = { href: string; label: string; icon: AdminNavIcon };
 
 const ICONS: Record<AdminNavIcon, LucideIcon> = {
@@ -17,6 +17,7 @@ const ICONS: Record<AdminNavIcon, LucideIcon> = {
   tests: ListChecks,
   evals: FlaskConical,
   insights: ChartLine,
+  users: Users,
   widget: AppWindow,
 };
 

@@ -824,3 +824,54 @@ export const conversationTestResults = pgTable(
 export type ConversationTestRow = typeof conversationTests.$inferSelect;
 export type ConversationTestRunRow = typeof conversationTestRuns.$inferSelect;
 export type ConversationTestResultRow = typeof conversationTestResults.$inferSelect;
+
+export const USER_TOKEN_PURPOSES = ['invite', 'reset'] as const;
+
+/**
+ * One-time links to set a password: an invitation for a new staff member, or a reset an admin
+ * made. Only the token's SHA-256 is stored; a link works once, until it expires.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: USER_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId), check('user_tokens_purpose_check', sql`${t.purpose} in ('invite', 'reset')`)],
+);
+
+export const STAFF_AUDIT_ACTIONS = ['user_invited', 'role_changed', 'user_disabled', 'user_enabled', 'password_reset_link', 'password_set'] as const;
+export type StaffAuditAction = (typeof STAFF_AUDIT_ACTIONS)[number];
+
+/**
+ * Every change to an account made in the console (and the password set from a link). No foreign
+ * keys: the record outlives the accounts it names.
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    targetUserId: uuid('target_user_id').notNull(),
+    targetEmail: text('target_email').notNull(),
+    action: text('action', { enum: STAFF_AUDIT_ACTIONS }).notNull(),
+    detail: jsonb('detail').$type<Record<string, string>>().notNull().default({}),
+  },
+  (t) => [
+    index('staff_audit_at_idx').on(t.at),
+    check('staff_audit_action_check', sql`${t.action} in ('user_invited', 'role_changed', 'user_disabled', 'user_enabled', 'password_reset_link', 'password_set')`),
+  ],
+);
+
+export type UserTokenRow = typeof userTokens.$inferSelect;
+export type StaffAuditRow = typeof staffAudit.$inferSelect;

@@ -15,11 +15,3 @@ const token = await new SignJWT({ sub: customer.customerNumber }) // e.g. "AW-10
 
 // In the page: <script src=".../widget.js" async data-identity="\${token}"></script>
 // or, after a sign-in without reload: window.LanternWidget.identify(token)`;
-
-/** The origin this request reached us on (behind a proxy: the forwarded host and protocol). */
-export function requestOrigin(headers: Headers): string | undefined {
-  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
-  if (!host) return undefined;
-  const proto = headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || 'http';
-  return `${proto === 'https' ? 'https' : 'http'}://${host}`;
-}

@@ -5,7 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requirePagePermission } from '@/lib/auth/guard';
 import { getConfig } from '@/lib/config';
-import { IDENTITY_EXAMPLE, requestOrigin, widgetSnippet } from '@/lib/embed/snippet';
+import { IDENTITY_EXAMPLE, widgetSnippet } from '@/lib/embed/snippet';
+import { requestOrigin } from '@/lib/http/request-origin';
 
 export const metadata: Metadata = { title: 'Widget' };
 export const dynamic = 'force-dynamic';
