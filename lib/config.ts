@@ -140,6 +140,11 @@ const envSchema = z.object({
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   FRAME_ANCESTORS: frameAncestors.default("'self'"),
   WIDGET_SITES: widgetSites.default([]),
+  PUBLIC_URL: z.url({ message: 'must be the help center\'s public address, such as https://help.example.com' }).optional(),
+  HANDOFF_WEBHOOK_URL: z.url({ message: 'must be an http(s) URL such as https://helpdesk.example.com/hooks/lantern' }).optional(),
+  HANDOFF_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  HANDOFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JOB_STALE_AFTER_SECONDS: positiveInt(30),
@@ -182,6 +187,11 @@ export type Config = {
   frameAncestors: string;
   /** The websites that may embed the chat widget, and the secrets their identities are signed with. */
   widget: { sites: WidgetSite[] };
+  /** The help center's public address (PUBLIC_URL), for links sent elsewhere (webhooks); unset: paths only. */
+  publicUrl: string | undefined;
+  /** Hand-off events to a helpdesk (lib/webhooks); a reply can come back with the API token. */
+  handoffWebhook: { url: string; secret: string; retryBaseMs: number } | undefined;
+  handoffApiToken: string | undefined;
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
   /** A running job whose instance has not beaten for this long is taken over by another instance. */
@@ -244,6 +254,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.EMBEDDING_PROVIDER === 'openai' && !llm) {
     throw new ConfigError('Invalid configuration: EMBEDDING_PROVIDER=openai needs OPENAI_BASE_URL or OPENAI_API_KEY (an OpenAI-compatible server)');
   }
+  if (e.HANDOFF_WEBHOOK_URL && !e.HANDOFF_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration: HANDOFF_WEBHOOK_URL needs HANDOFF_WEBHOOK_SECRET (at least 32 characters; the receiver checks the signature with it)');
+  }
+  if (e.HANDOFF_WEBHOOK_URL && !/^https?:\/\//.test(e.HANDOFF_WEBHOOK_URL)) {
+    throw new ConfigError('Invalid configuration: HANDOFF_WEBHOOK_URL must be an http(s) URL');
+  }
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (a read replica of the primary PostgreSQL)');
   }
@@ -272,6 +288,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     frameAncestors: e.FRAME_ANCESTORS,
     widget: { sites: e.WIDGET_SITES },
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : undefined,
+    handoffWebhook:
+      e.HANDOFF_WEBHOOK_URL && e.HANDOFF_WEBHOOK_SECRET
+        ? { url: e.HANDOFF_WEBHOOK_URL, secret: e.HANDOFF_WEBHOOK_SECRET, retryBaseMs: Math.round(e.WEBHOOK_RETRY_BASE_SECONDS * 1000) }
+        : undefined,
+    handoffApiToken: e.HANDOFF_API_TOKEN,
     metricsToken: e.METRICS_TOKEN,
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -1,4 +1,5 @@
 import { stopJobWorker } from '@/lib/console/jobs/worker';
+import { stopWebhookDispatcher } from '@/lib/webhooks/worker';
 import { stopLocalJobs } from '@/lib/console/jobs/runner';
 import { errorFields, log } from '@/lib/observability/logger';
 import { beginDraining, drainingForMs, endGracePeriod } from '@/lib/draining';
@@ -21,6 +22,7 @@ export function installShutdownHandlers({ graceMs, closeDatabase }: { graceMs: n
     const grace = setTimeout(endGracePeriod, graceMs);
     grace.unref();
     stopJobWorker();
+    stopWebhookDispatcher();
     const released = stopLocalJobs({ timeoutMs: Math.min(graceMs, 10_000) });
     holdExitUntil(released, closeDatabase);
   };

@@ -11,6 +11,7 @@ import { seedConversationTests } from '@/lib/conversation-tests/seed';
 import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
 import { consoleJobHandlers } from '@/lib/console/jobs/handlers';
 import { startJobWorker } from '@/lib/console/jobs/worker';
+import { startWebhookDispatcher } from '@/lib/webhooks/worker';
 import { installShutdownHandlers } from '@/lib/shutdown';
 import { collectGarbage } from '@/lib/runtime/collect-garbage';
 import { ConfigError } from '@/lib/config';
@@ -75,6 +76,8 @@ export async function startLantern(): Promise<void> {
       firstStaleAfterMs: config.database.kind === 'pglite' ? 0 : undefined,
       maintenance: { retention: config.retention },
     });
+    // Hand-off events to the helpdesk, when HANDOFF_WEBHOOK_URL is set.
+    startWebhookDispatcher(database.db, config);
     installShutdownHandlers({ graceMs: config.shutdownGraceMs, closeDatabase: closeDatabases });
     // The embedded database's initdb and a bulk ingest leave large WebAssembly memories behind.
     if (database.kind === 'pglite') collectGarbage();

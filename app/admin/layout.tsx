@@ -25,6 +25,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
     { href: '/admin/insights', label: 'Insights', icon: 'insights', permission: 'insights:read' },
     { href: '/admin/users', label: 'Users', icon: 'users', permission: 'users:manage' },
     { href: '/admin/widget', label: 'Widget', icon: 'widget', permission: 'settings:write' },
+    { href: '/admin/webhooks', label: 'Webhooks', icon: 'webhooks', permission: 'settings:write' },
   ];
   const nav: AdminNavItem[] = sections.filter((s) => can(user.role, s.permission)).map(({ href, label, icon }) => ({ href, label, icon }));
   return (

@@ -1,11 +1,11 @@
 'use client';
 
-import { AppWindow, BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
+import { AppWindow, BookCheck, ChartLine, Database, FlaskConical, Gauge, Headset, ListChecks, MessagesSquare, Users, Webhook, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/ui/cn';
 
-export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights' | 'users' | 'widget';
+export type AdminNavIcon = 'overview' | 'golden' | 'conversations' | 'handoffs' | 'knowledge' | 'tests' | 'evals' | 'insights' | 'users' | 'widget' | 'webhooks';
 export type AdminNavItem = { href: string; label: string; icon: AdminNavIcon };
 
 const ICONS: Record<AdminNavIcon, LucideIcon> = {
@@ -19,6 +19,7 @@ const ICONS: Record<AdminNavIcon, LucideIcon> = {
   insights: ChartLine,
   users: Users,
   widget: AppWindow,
+  webhooks: Webhook,
 };
 
 export function AdminNav({ items }: { items: AdminNavItem[] }) {

@@ -875,3 +875,52 @@ export const staffAudit = pgTable(
 
 export type UserTokenRow = typeof userTokens.$inferSelect;
 export type StaffAuditRow = typeof staffAudit.$inferSelect;
+
+export const WEBHOOK_EVENT_TYPES = ['handoff.opened', 'handoff.claimed', 'handoff.replied', 'handoff.closed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The hand-off webhook's outbox: one row per event, written in the same transaction as the
+ * hand-off change (so a rolled-back change sends nothing), delivered by lib/webhooks/dispatch.ts
+ * with retries. The payload is the JSON body sent, as it was when the event happened.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    handoffId: uuid('handoff_id').notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+    check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Every attempt to deliver a webhook: when, how long, the answer's status or the error. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    ms: integer('ms').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;

@@ -8,6 +8,7 @@ export type ApiErrorCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'rate_limited'
   | 'payload_too_large'
   | 'unsupported_media_type'

@@ -3,7 +3,11 @@ import type { Config } from '@/lib/config';
 
 /** Whether the request carries `Authorization: Bearer $METRICS_TOKEN` (compared in constant time). */
 export function hasMetricsToken(headers: Headers, config: Pick<Config, 'metricsToken'>): boolean {
-  const token = config.metricsToken;
+  return hasBearerToken(headers, config.metricsToken);
+}
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time); never when no token is set. */
+export function hasBearerToken(headers: Headers, token: string | undefined): boolean {
   if (!token) return false;
   const given = Buffer.from(headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
   const expected = Buffer.from(token);

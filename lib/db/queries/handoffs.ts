@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { HandoffReason, HandoffSummary } from '@/lib/domain/chat';
 import type { Db } from '../client';
 import { conversations, handoffs, messages, users, type HandoffRow, type MessageRow } from '../schema';
+import { enqueueHandoffEvent } from './webhook-deliveries';
 
 function summary(row: HandoffRow): HandoffSummary {
   return { id: row.id, reason: row.reason as HandoffReason, status: row.status, createdAt: row.createdAt.toISOString() };
@@ -16,7 +17,11 @@ export async function requestHandoff(
   db: Db,
   { conversationId, reason, note, contactEmail = null }: { conversationId: string; reason: HandoffReason; note: string | null; contactEmail?: string | null },
 ): Promise<{ handoff: HandoffSummary; created: boolean }> {
-  const [inserted] = await db.insert(handoffs).values({ conversationId, reason, note, contactEmail }).onConflictDoNothing().returning();
+  const inserted = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(handoffs).values({ conversationId, reason, note, contactEmail }).onConflictDoNothing().returning();
+    if (row) await enqueueHandoffEvent(tx, { type: 'handoff.opened', handoffId: row.id });
+    return row;
+  });
   if (inserted) return { handoff: summary(inserted), created: true };
   const open = await findCurrentHandoff(db, { conversationId });
   if (!open) throw new Error('hand-off neither created nor found');
@@ -172,11 +177,15 @@ export async function claimHandoff(
   db: Db,
   { id, userId }: { id: string; userId: string },
 ): Promise<{ ok: true; handoff: HandoffRow; already: boolean } | HandoffRefusal> {
-  const [claimed] = await db
-    .update(handoffs)
-    .set({ status: 'claimed', claimedBy: userId, claimedAt: sql`now()` })
-    .where(and(eq(handoffs.id, id), eq(handoffs.status, 'open')))
-    .returning();
+  const claimed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(handoffs)
+      .set({ status: 'claimed', claimedBy: userId, claimedAt: sql`now()` })
+      .where(and(eq(handoffs.id, id), eq(handoffs.status, 'open')))
+      .returning();
+    if (row) await enqueueHandoffEvent(tx, { type: 'handoff.claimed', handoffId: row.id });
+    return row;
+  });
   if (claimed) return { ok: true, handoff: claimed, already: false };
   const [mine] = await db
     .select()
@@ -205,10 +214,32 @@ export async function storeAgentReply(
       .values({ conversationId: handoff.conversationId, role: 'agent', content, lang: conversation?.lang ?? null, outcome: 'agent' })
       .returning();
     await tx.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, handoff.conversationId));
+    const [agent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+    await enqueueHandoffEvent(tx, { type: 'handoff.replied', handoffId, reply: { text: content, by: agent?.name ?? null } });
     return message ?? null;
   });
   if (stored) return { ok: true, message: stored };
   return refusal(db, { id: handoffId, userId });
+}
+
+/**
+ * A reply from the company's helpdesk (the hand-off API), stored like an expert's: in the
+ * customer's conversation, while the hand-off is open or claimed. It sends no webhook event
+ * (the helpdesk wrote it).
+ */
+export async function storeHelpdeskReply(db: Db, { handoffId, content }: { handoffId: string; content: string }): Promise<{ ok: true; message: MessageRow } | { ok: false; reason: 'not_found' | 'closed' }> {
+  return db.transaction(async (tx) => {
+    const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, handoffId)).limit(1).for('update');
+    if (!handoff) return { ok: false, reason: 'not_found' } as const;
+    if (handoff.status === 'closed') return { ok: false, reason: 'closed' } as const;
+    const [conversation] = await tx.select({ lang: conversations.lang }).from(conversations).where(eq(conversations.id, handoff.conversationId)).limit(1);
+    const [message] = await tx
+      .insert(messages)
+      .values({ conversationId: handoff.conversationId, role: 'agent', content, lang: conversation?.lang ?? null, outcome: 'agent' })
+      .returning();
+    await tx.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, handoff.conversationId));
+    return { ok: true, message: message! } as const;
+  });
 }
 
 /** Closes a hand-off the expert holds, with its outcome. A second close changes nothing. */
@@ -216,11 +247,15 @@ export async function closeHandoff(
   db: Db,
   { id, userId, outcome }: { id: string; userId: string; outcome: string },
 ): Promise<{ ok: true; handoff: HandoffRow } | HandoffRefusal> {
-  const [closed] = await db
-    .update(handoffs)
-    .set({ status: 'closed', closedAt: sql`now()`, outcome })
-    .where(and(eq(handoffs.id, id), eq(handoffs.status, 'claimed'), eq(handoffs.claimedBy, userId)))
-    .returning();
+  const closed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(handoffs)
+      .set({ status: 'closed', closedAt: sql`now()`, outcome })
+      .where(and(eq(handoffs.id, id), eq(handoffs.status, 'claimed'), eq(handoffs.claimedBy, userId)))
+      .returning();
+    if (row) await enqueueHandoffEvent(tx, { type: 'handoff.closed', handoffId: row.id });
+    return row;
+  });
   if (closed) return { ok: true, handoff: closed };
   return refusal(db, { id, userId });
 }
