@@ -13,7 +13,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.goto(path);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Exact: with single sign-on configured there is also "Sign in with …".
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function expectOnConsole(page: Page, name: string) {

@@ -87,6 +87,27 @@ const widgetSites = z
     return sites;
   });
 
+/**
+ * OIDC_ROLE_MAP: which identity-provider group gives which staff role, e.g.
+ * `lantern-admins=admin, support=expert`. A member of several gets the strongest.
+ */
+export type OidcRoleMap = Record<string, 'expert' | 'analyst' | 'admin'>;
+const oidcRoleMap = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const map: OidcRoleMap = {};
+    for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const split = entry.lastIndexOf('=');
+      const group = entry.slice(0, split).trim();
+      const role = entry.slice(split + 1).trim();
+      if (split <= 0 || (role !== 'expert' && role !== 'analyst' && role !== 'admin')) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not group=role (role: expert, analyst or admin)` });
+      } else map[group] = role;
+    }
+    return map;
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 
@@ -145,6 +166,15 @@ const envSchema = z.object({
   HANDOFF_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   HANDOFF_API_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  OIDC_ISSUER: z.url({ message: 'must be the identity provider\'s issuer URL, such as https://login.example.com/realms/staff' }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).default('company account'),
+  OIDC_SCOPE: z.string().trim().min(1).default('openid email profile'),
+  OIDC_GROUPS_CLAIM: z.string().trim().min(1).default('groups'),
+  OIDC_ROLE_MAP: oidcRoleMap.default({}),
+  OIDC_DEFAULT_ROLE: z.enum(['expert', 'analyst', 'admin', 'none']).default('analyst'),
+  STAFF_PASSWORD_LOGIN: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JOB_STALE_AFTER_SECONDS: positiveInt(30),
@@ -192,6 +222,12 @@ export type Config = {
   /** Hand-off events to a helpdesk (lib/webhooks); a reply can come back with the API token. */
   handoffWebhook: { url: string; secret: string; retryBaseMs: number } | undefined;
   handoffApiToken: string | undefined;
+  /** Staff sign-in with the company's identity provider (OpenID Connect through Auth.js). */
+  oidc:
+    | { issuer: string; clientId: string; clientSecret: string; name: string; scope: string; groupsClaim: string; roleMap: OidcRoleMap; defaultRole: 'expert' | 'analyst' | 'admin' | 'none' }
+    | undefined;
+  /** 'off': staff sign in only through the identity provider (customers keep their passwords). */
+  staffPasswordLogin: 'on' | 'off';
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
   /** A running job whose instance has not beaten for this long is taken over by another instance. */
@@ -260,6 +296,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.HANDOFF_WEBHOOK_URL && !/^https?:\/\//.test(e.HANDOFF_WEBHOOK_URL)) {
     throw new ConfigError('Invalid configuration: HANDOFF_WEBHOOK_URL must be an http(s) URL');
   }
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcParts > 0 && oidcParts < 3) {
+    throw new ConfigError('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together (set all three, or none)');
+  }
+  if (e.STAFF_PASSWORD_LOGIN === 'off' && oidcParts === 0) {
+    throw new ConfigError('Invalid configuration: STAFF_PASSWORD_LOGIN=off needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (staff would have no way to sign in)');
+  }
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (a read replica of the primary PostgreSQL)');
   }
@@ -294,6 +337,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { url: e.HANDOFF_WEBHOOK_URL, secret: e.HANDOFF_WEBHOOK_SECRET, retryBaseMs: Math.round(e.WEBHOOK_RETRY_BASE_SECONDS * 1000) }
         : undefined,
     handoffApiToken: e.HANDOFF_API_TOKEN,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            scope: e.OIDC_SCOPE,
+            groupsClaim: e.OIDC_GROUPS_CLAIM,
+            roleMap: e.OIDC_ROLE_MAP,
+            defaultRole: e.OIDC_DEFAULT_ROLE,
+          }
+        : undefined,
+    staffPasswordLogin: e.STAFF_PASSWORD_LOGIN,
     metricsToken: e.METRICS_TOKEN,
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

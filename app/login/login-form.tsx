@@ -8,11 +8,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { loginAction, type LoginState } from './actions';
 
-type Labels = { email: string; password: string; submit: string; submitting: string; invalid: string; rateLimited: string };
+type Labels = { email: string; password: string; submit: string; submitting: string; invalid: string; rateLimited: string; useSso: string };
 
 export function LoginForm({ callbackUrl, labels }: { callbackUrl?: string; labels: Labels }) {
   const [state, action, pending] = useActionState<LoginState, FormData>(loginAction, {});
-  const message = state.error === 'rate_limited' ? labels.rateLimited : state.error === 'invalid' ? labels.invalid : undefined;
+  const message =
+    state.error === 'rate_limited' ? labels.rateLimited : state.error === 'use_sso' ? labels.useSso : state.error === 'invalid' ? labels.invalid : undefined;
   return (
     <form action={action} className="grid gap-4" noValidate={false}>
       {message && (

@@ -63,10 +63,11 @@ export type Instance = {
 /**
  * Starts `next start` on a free port with the given environment and waits until
  * /api/health answers 200 (or the process exits, which rejects with its output).
- * With `npmStart`, through scripts/start.mjs as `npm start` does (which picks the listening address).
+ * With `npmStart`, through scripts/start.mjs as `npm start` does (which picks the listening address);
+ * `port` when the caller must know it beforehand (e.g. to register a redirect URL).
  */
-export async function startInstance(env: Record<string, string>, { readyTimeoutMs = 60_000, npmStart = false } = {}): Promise<Instance> {
-  const port = await freePort();
+export async function startInstance(env: Record<string, string>, { readyTimeoutMs = 60_000, npmStart = false, port: fixedPort }: { readyTimeoutMs?: number; npmStart?: boolean; port?: number } = {}): Promise<Instance> {
+  const port = fixedPort ?? (await freePort());
   const command = npmStart ? ['scripts/start.mjs'] : ['node_modules/next/dist/bin/next', 'start'];
   const child = spawn(process.execPath, [...command, '-p', String(port)], {
     env: {

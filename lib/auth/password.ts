@@ -2,6 +2,9 @@ import bcrypt from 'bcryptjs';
 
 const COST = 10;
 
+/** Stored for accounts without a password (invited, single sign-on, verified by a host site): never a bcrypt hash, so nothing matches it. */
+export const NO_PASSWORD_HASH = '!no-password-set';
+
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, COST);
 }

@@ -23,7 +23,14 @@ export function UserRow({ user, actions }: { user: UserRowView; actions: { chang
         <span className="font-medium">{user.name}</span>
         <span className="break-all text-sm text-muted-foreground">{user.email}</span>
         {user.self && <Badge variant="secondary">You</Badge>}
-        {user.disabled ? <Badge variant="destructive">Disabled</Badge> : !user.passwordSet ? <Badge variant="secondary">Invited</Badge> : <Badge variant="success">Active</Badge>}
+        {/* Invited: no password yet and never signed in (single sign-on accounts have no password but do sign in). */}
+        {user.disabled ? (
+          <Badge variant="destructive">Disabled</Badge>
+        ) : !user.passwordSet && !user.lastLoginAt ? (
+          <Badge variant="secondary">Invited</Badge>
+        ) : (
+          <Badge variant="success">Active</Badge>
+        )}
         <span className="text-xs text-muted-foreground">
           Last sign-in: {user.lastLoginAt ? <LocalTime iso={user.lastLoginAt} /> : 'never'}
         </span>
@@ -51,7 +58,7 @@ export function UserRow({ user, actions }: { user: UserRowView; actions: { chang
         <form action={resetLink}>
           <input type="hidden" name="userId" value={user.id} />
           <Button type="submit" size="sm" variant="outline" disabled={linkPending}>
-            {user.passwordSet ? 'Reset password' : 'New invitation link'}
+            {user.passwordSet || user.lastLoginAt ? 'Reset password' : 'New invitation link'}
           </Button>
         </form>
       </div>

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { hashPassword } from '@/lib/auth/password';
+import { NO_PASSWORD_HASH, hashPassword } from '@/lib/auth/password';
 import type { Db } from '@/lib/db/client';
 import { normalizeEmail } from '@/lib/db/queries/users';
 import { staffAudit, userTokens, users, type StaffAuditAction } from '@/lib/db/schema';
@@ -21,8 +21,8 @@ export const INVITE_VALID_DAYS = 7;
 export const RESET_VALID_HOURS = 24;
 export const PASSWORD_MIN = 10;
 
-/** Never a bcrypt hash: no password matches it until the user sets one from their link. */
-const NO_PASSWORD = '!no-password-set';
+/** No password matches it until the user sets one from their link. */
+const NO_PASSWORD = NO_PASSWORD_HASH;
 
 export const inviteSchema = z.object({
   email: z.email({ message: 'Enter a valid email address.' }).max(200).transform(normalizeEmail),
