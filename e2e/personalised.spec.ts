@@ -17,7 +17,7 @@ const NOTE = {
   en: (label: string) => `For your ${label}, as on your account:`,
   de: (label: string) => `Für Ihre ${label} gemäss Ihrem Konto:`,
   fr: (label: string) => `Pour votre ${label}, selon votre compte :`,
-  it: (label: string) => `Per il vostro ${label}, secondo il vostro conto:`,
+  it: (label: string) => `Per il Suo ${label}, secondo il Suo conto:`,
 } as const;
 
 type Lang = keyof typeof NOTE;
@@ -150,8 +150,8 @@ test('a reported problem meets the account: an outage in the area is said first,
   // Luca's Box 3 is offline: it cannot be restarted remotely, so the line test is offered.
   const luca = await customerPage(browser, 'luca.rossi@example.ch');
   const down = await ask(luca.page, 'Internet non funziona da stamattina');
-  await expect(down).toContainText('La nostra rete non vede il vostro Box online');
-  await down.getByTestId('chat-suggestion').filter({ hasText: 'Testa la mia linea ora' }).click();
+  await expect(down).toContainText('La nostra rete non vede il Suo Box online');
+  await down.getByTestId('chat-suggestion').filter({ hasText: 'Testare la mia linea ora' }).click();
   const proposal = luca.page.locator('[data-testid="chat-message"][data-role="assistant"]').nth(1);
   await expect(proposal).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
   await expect(proposal).toHaveAttribute('data-outcome', 'approval');

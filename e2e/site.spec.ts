@@ -6,7 +6,7 @@ test('the home page switches language and remembers it', async ({ page }) => {
   for (const [code, name, heading] of [
     ['de', 'Deutsch', 'Wie können wir helfen?'],
     ['fr', 'Français', 'Comment pouvons-nous vous aider ?'],
-    ['it', 'Italiano', 'Come possiamo aiutarti?'],
+    ['it', 'Italiano', 'Come possiamo aiutarLa?'],
   ] as const) {
     await page.getByRole('button', { name: /^(Language|Sprache|Langue|Lingua):/ }).click();
     await page.getByRole('menuitemradio', { name }).click();
@@ -14,7 +14,7 @@ test('the home page switches language and remembers it', async ({ page }) => {
     await expect(page.locator('html')).toHaveAttribute('lang', code);
   }
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Come possiamo aiutarti?');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Come possiamo aiutarLa?');
 });
 
 test('the browser language is the default', async ({ browser }) => {

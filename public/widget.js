@@ -28,7 +28,7 @@
     en: { open: 'Open the chat', close: 'Close the chat', frame: 'Help chat' },
     de: { open: 'Chat öffnen', close: 'Chat schliessen', frame: 'Hilfe-Chat' },
     fr: { open: 'Ouvrir le chat', close: 'Fermer le chat', frame: 'Chat d’aide' },
-    it: { open: 'Apri la chat', close: 'Chiudi la chat', frame: 'Chat di assistenza' },
+    it: { open: 'Aprire la chat', close: 'Chiudere la chat', frame: 'Chat di assistenza' },
   };
   var labels = LABELS[lang.toLowerCase().split(/[-_]/)[0]] || LABELS.en;
 

@@ -8,7 +8,7 @@ describe('the error page', () => {
     ['en', 'Something went wrong', 'Try again', 'Back to the help center'],
     ['de', 'Etwas ist schiefgelaufen', 'Erneut versuchen', 'Zurück zum Hilfe-Center'],
     ['fr', 'Une erreur s’est produite', 'Réessayer', 'Retour au centre d’aide'],
-    ['it', 'Si è verificato un errore', 'Riprova', 'Torna al centro assistenza'],
+    ['it', 'Si è verificato un errore', 'Riprovare', 'Tornare al centro assistenza'],
   ] as const)('%s', (locale, title, retry, back) => {
     const html = renderToStaticMarkup(<ErrorView locale={locale} onRetry={() => {}} digest="1234567" />);
     expect(html).toContain(`<h1 class="text-2xl font-bold">${title}</h1>`);

@@ -104,7 +104,7 @@ describe.each(testBackends())('held conversations on $name', ({ open }) => {
       text: 'Ihre Nachricht wurde an Erika aus unserem Support-Team weitergeleitet. Die Antwort erscheint hier.',
     });
     expect(await relay("J'ai déjà redémarré la box deux fois, mais internet ne fonctionne toujours pas.")).toMatchObject({ lang: 'fr', text: expect.stringMatching(/^Votre message a été transmis à Erika/) });
-    expect(await relay('Ho già riavviato il modem due volte, ma internet non funziona ancora.')).toMatchObject({ lang: 'it', text: expect.stringMatching(/^Il vostro messaggio è stato inoltrato a Erika/) });
+    expect(await relay('Ho già riavviato il modem due volte, ma internet non funziona ancora.')).toMatchObject({ lang: 'it', text: expect.stringMatching(/^Il Suo messaggio è stato inoltrato a Erika/) });
     // Too short to tell: the conversation's language so far.
     expect(await relay('ok', 'fr')).toMatchObject({ lang: 'fr' });
 

@@ -13,7 +13,7 @@ const ACKNOWLEDGEMENTS: Record<Locale, (name: string | null) => string> = {
   en: (name) => `Your message was passed to ${name ? `${name} from our support team` : 'our support team'}. The reply will appear here.`,
   de: (name) => `Ihre Nachricht wurde an ${name ? `${name} aus unserem Support-Team` : 'unser Support-Team'} weitergeleitet. Die Antwort erscheint hier.`,
   fr: (name) => `Votre message a été transmis à ${name ? `${name}, de notre équipe support` : 'notre équipe support'}. La réponse s'affichera ici.`,
-  it: (name) => `Il vostro messaggio è stato inoltrato a ${name ? `${name} del nostro team di supporto` : 'il nostro team di supporto'}. La risposta apparirà qui.`,
+  it: (name) => `Il Suo messaggio è stato inoltrato a ${name ? `${name} del nostro team di supporto` : 'il nostro team di supporto'}. La risposta apparirà qui.`,
 };
 
 export type Relay = { text: string; lang: Locale };

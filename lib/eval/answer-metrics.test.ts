@@ -19,7 +19,7 @@ const DE_REPLY =
 const FR_REPLY =
   "Placez l'interrupteur à l'arrière sur O, attendez 30 secondes et remettez-le sur I [1]. Vous pouvez aussi redémarrer depuis http://192.168.1.1 sous System > Restart. N'appuyez pas sur le trou Reset, qui efface tout [2].";
 const IT_REPLY =
-  'Il modo più semplice è l’app My Alpenwave: Casa > Riavvia Box [1]. In alternativa tenete premuto il tasto di accensione sul retro 3 secondi, attendete 30 secondi e premetelo di nuovo.';
+  'Il modo più semplice è l’app My Alpenwave: Casa > Riavvia Box [1]. In alternativa tenga premuto il tasto di accensione sul retro 3 secondi, attenda 30 secondi e lo prema di nuovo.';
 const EN_REPLY =
   "The easiest way is the My Alpenwave app: Home > Restart Box [1]. You can also hold the power button at the back for 3 seconds, wait 30 seconds and press it again. Don't use the Reset button, which wipes your settings.";
 

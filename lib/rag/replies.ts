@@ -127,32 +127,32 @@ export const REPLIES: Record<Locale, Replies> = {
   },
   it: {
     noAnswer:
-      "Purtroppo non ho trovato una risposta a questa domanda nei nostri articoli di aiuto e preferisco non tirare a indovinare. Il nostro team di supporto può aiutarvi: usate **Parla con una persona** qui sotto.",
+      "Purtroppo non ho trovato una risposta a questa domanda nei nostri articoli di aiuto e preferisco non tirare a indovinare. Il nostro team di supporto può aiutarLa: clicchi su **Parlare con una persona** qui sotto.",
     outOfScope:
-      "Purtroppo qui non posso aiutarvi su questo argomento. Rispondo a domande su internet, mobile e TV di Alpenwave, sulla fattura e sul vostro conto — per esempio «Perché internet è lento?» o «Quanto costa il roaming?».",
+      "Purtroppo qui non posso aiutarLa su questo argomento. Rispondo a domande su internet, mobile e TV di Alpenwave, sulla fattura e sul Suo conto — per esempio «Perché internet è lento?» o «Quanto costa il roaming?».",
     chitChat: {
-      greeting: 'Buongiorno! Come posso aiutarvi? Chiedetemi di internet, mobile, TV o della vostra fattura.',
-      thanks: 'Prego! Posso aiutarvi in altro?',
+      greeting: 'Buongiorno! Come posso aiutarLa? Mi chieda di internet, mobile, TV o della Sua fattura.',
+      thanks: 'Prego! Posso aiutarLa in altro?',
       bye: 'Arrivederci e grazie per aver contattato Alpenwave!',
       identity:
-        "Sono l'assistente virtuale di Alpenwave. Rispondo in base ai nostri articoli di aiuto e mostro sempre da dove viene una risposta. Se non posso aiutarvi, subentra una persona del nostro team di supporto.",
+        "Sono l'assistente virtuale di Alpenwave. Rispondo in base ai nostri articoli di aiuto e mostro sempre da dove viene una risposta. Se non posso aiutarLa, subentra una persona del nostro team di supporto.",
     },
     signIn:
-      'Per vedere o modificare il vostro conto, [accedete](/login?callbackUrl=/chat) prima — poi chiedete di nuovo qui e potrò aiutarvi con fattura, abbonamento, appuntamenti e modem.',
+      'Per vedere o modificare il Suo conto, prima [acceda](/login?callbackUrl=/chat) — poi chieda di nuovo qui e potrò aiutarLa con fattura, abbonamento, appuntamenti e modem.',
     accountSoon:
-      'In questa chat non posso ancora consultare o modificare i dati del vostro conto. Il nostro team di supporto lo fa volentieri per voi: usate **Parla con una persona** qui sotto.',
-    clarifyVersion: (options) => `Quale avete: ${list(options, 'o')}? La risposta cambia a seconda del modello.`,
+      'In questa chat non posso ancora consultare o modificare i dati del Suo conto. Il nostro team di supporto lo fa volentieri per Lei: clicchi su **Parlare con una persona** qui sotto.',
+    clarifyVersion: (options) => `Quale ha: ${list(options, 'o')}? La risposta cambia a seconda del modello.`,
     modelUnavailable:
-      'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovate tra poco o usate **Parla con una persona** qui sotto.',
+      'Spiacente, al momento non posso rispondere perché il nostro servizio di risposta non risponde. Riprovi tra poco o clicchi su **Parlare con una persona** qui sotto.',
     onlyInLanguages: (languages) => `Il nostro articolo su questo argomento è disponibile solo in ${list(languages, 'e')}.`,
-    handoffOpened: 'Ho chiesto a una persona del nostro team di supporto di subentrare; le risponderà qui in chat.',
-    personOffer: 'Certo. Una persona del nostro team di supporto può continuare questa conversazione: usate **Parla con una persona** qui sotto.',
-    forYourVersion: (label) => `Per il vostro ${label}, secondo il vostro conto:`,
+    handoffOpened: 'Ho chiesto a una persona del nostro team di supporto di subentrare; Le risponderà qui in chat.',
+    personOffer: 'Certo. Una persona del nostro team di supporto può continuare questa conversazione: clicchi su **Parlare con una persona** qui sotto.',
+    forYourVersion: (label) => `Per il Suo ${label}, secondo il Suo conto:`,
     outageFirst: (service, area, until) =>
       `Al momento c'è un guasto ${service} noto nella zona di ${area}${until ? `, che dovrebbe essere risolto entro ${until}` : ''}. È molto probabilmente la causa; i nostri tecnici ci stanno lavorando.`,
     serviceNames: { internet: 'Internet', tv: 'TV', mobile: 'della rete mobile' },
     boxOffline:
-      'La nostra rete non vede il vostro Box online in questo momento, quindi non può essere riavviato a distanza: spegnetelo per 30 secondi e riaccendetelo, e controllate il cavo. Posso anche testare la vostra linea dalla nostra rete.',
-    lineTestOffer: 'Testa la mia linea ora',
+      'La nostra rete non vede il Suo Box online in questo momento, quindi non può essere riavviato a distanza: lo spenga per 30 secondi e lo riaccenda, e controlli il cavo. Posso anche testare la Sua linea dalla nostra rete.',
+    lineTestOffer: 'Testare la mia linea ora',
   },
 };

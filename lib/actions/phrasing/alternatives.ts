@@ -21,7 +21,7 @@ const HEADINGS: Texts<Record<Kind, string>> = {
   en: { slots: 'These are the nearest free slots:', plans: 'These plans are offered at your address:', invoices: 'Your invoices:', actions: 'I can also:' },
   de: { slots: 'Das sind die nächsten freien Termine:', plans: 'Diese Abos sind an Ihrer Adresse verfügbar:', invoices: 'Ihre Rechnungen:', actions: 'Ich kann auch:' },
   fr: { slots: 'Voici les créneaux libres les plus proches :', plans: 'Ces abonnements sont disponibles à votre adresse :', invoices: 'Vos factures :', actions: 'Je peux aussi :' },
-  it: { slots: 'Ecco le fasce orarie libere più vicine:', plans: 'Questi abbonamenti sono disponibili al vostro indirizzo:', invoices: 'Le vostre fatture:', actions: 'Posso anche:' },
+  it: { slots: 'Ecco le fasce orarie libere più vicine:', plans: 'Questi abbonamenti sono disponibili al Suo indirizzo:', invoices: 'Le Sue fatture:', actions: 'Posso anche:' },
 };
 
 const ISSUED: Texts<(id: string, on: string, amount: string) => string> = {

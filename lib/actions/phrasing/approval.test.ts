@@ -19,7 +19,7 @@ describe('approval texts', () => {
     expect(approvalRequestText('change_plan', 'en')).toBe('Please check the plan change below and approve it, or decline.');
     expect(approvalRequestText('reschedule_appointment', 'de')).toContain('den neuen Termin');
     expect(approvalRequestText('update_contact_details', 'fr')).toContain('les nouvelles coordonnées');
-    expect(declinedText('restart_modem', 'it')).toContain('non ho riavviato la vostra Box');
+    expect(declinedText('restart_modem', 'it')).toContain('non ho riavviato la Sua Box');
     expect(new Set(WRITE_TOOL_NAMES.map((tool) => approvalRequestText(tool, 'de'))).size).toBe(WRITE_TOOL_NAMES.length);
   });
 

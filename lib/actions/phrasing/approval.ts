@@ -29,12 +29,12 @@ const REQUEST: Texts<Record<WriteToolName, string>> = {
     request_callback: "Veuillez vérifier la demande de rappel ci-dessous, puis l'approuver ou la refuser.",
   },
   it: {
-    change_plan: 'Verificate il cambio di abbonamento qui sotto e approvatelo o rifiutatelo.',
-    reschedule_appointment: 'Verificate il nuovo appuntamento qui sotto e approvatelo o rifiutatelo.',
-    restart_modem: 'Verificate il riavvio qui sotto e approvatelo o rifiutatelo.',
-    run_line_diagnostic: 'Verificate il test della linea qui sotto e approvatelo o rifiutatelo.',
-    update_contact_details: 'Verificate i nuovi dati di contatto qui sotto e approvateli o rifiutateli.',
-    request_callback: 'Verificate la richiesta di richiamata qui sotto e approvatela o rifiutatela.',
+    change_plan: 'Verifichi il cambio di abbonamento qui sotto e lo approvi o lo rifiuti.',
+    reschedule_appointment: 'Verifichi il nuovo appuntamento qui sotto e lo approvi o lo rifiuti.',
+    restart_modem: 'Verifichi il riavvio qui sotto e lo approvi o lo rifiuti.',
+    run_line_diagnostic: 'Verifichi il test della linea qui sotto e lo approvi o lo rifiuti.',
+    update_contact_details: 'Verifichi i nuovi dati di contatto qui sotto e li approvi o li rifiuti.',
+    request_callback: 'Verifichi la richiesta di richiamata qui sotto e la approvi o la rifiuti.',
   },
 };
 
@@ -64,11 +64,11 @@ const DECLINED: Texts<Record<WriteToolName, string>> = {
     request_callback: "D'accord, je n'ai pas demandé de rappel.",
   },
   it: {
-    change_plan: "D'accordo, non ho cambiato il vostro abbonamento.",
-    reschedule_appointment: "D'accordo, il vostro appuntamento resta com'era.",
-    restart_modem: "D'accordo, non ho riavviato la vostra Box.",
+    change_plan: "D'accordo, non ho cambiato il Suo abbonamento.",
+    reschedule_appointment: "D'accordo, il Suo appuntamento resta com'era.",
+    restart_modem: "D'accordo, non ho riavviato la Sua Box.",
     run_line_diagnostic: "D'accordo, non ho eseguito il test della linea.",
-    update_contact_details: "D'accordo, i vostri dati di contatto restano com'erano.",
+    update_contact_details: "D'accordo, i Suoi dati di contatto restano com'erano.",
     request_callback: "D'accordo, non ho richiesto una richiamata.",
   },
 };
@@ -77,56 +77,56 @@ const ANYTHING_ELSE: Texts = {
   en: 'Is there anything else I can help you with?',
   de: 'Kann ich Ihnen sonst noch helfen?',
   fr: 'Puis-je vous aider pour autre chose ?',
-  it: 'Posso aiutarvi in altro?',
+  it: 'Posso aiutarLa in altro?',
 };
 
 const EXPIRED: Texts = {
   en: 'This request has expired, so nothing was changed. If you still want the change, just ask again.',
   de: 'Diese Anfrage ist abgelaufen, daher wurde nichts geändert. Wenn Sie die Änderung noch möchten, fragen Sie einfach noch einmal.',
   fr: "Cette demande a expiré, rien n'a donc été modifié. Si vous souhaitez toujours ce changement, il suffit de le redemander.",
-  it: 'Questa richiesta è scaduta, quindi non è stato modificato nulla. Se desiderate ancora la modifica, chiedete semplicemente di nuovo.',
+  it: 'Questa richiesta è scaduta, quindi non è stato modificato nulla. Se desidera ancora la modifica, chieda semplicemente di nuovo.',
 };
 
 const FAILED: Texts = {
   en: `I'm sorry, something went wrong on our side and the change could not be made; nothing was changed. Please try again in a moment, or ${TALK_TO_A_PERSON.en}.`,
   de: `Entschuldigung, bei uns ist etwas schiefgelaufen und die Änderung konnte nicht ausgeführt werden; es wurde nichts geändert. Bitte versuchen Sie es gleich noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
   fr: `Désolé, un problème est survenu de notre côté et le changement n'a pas pu être effectué ; rien n'a été modifié. Veuillez réessayer dans un instant, ou ${TALK_TO_A_PERSON.fr}.`,
-  it: `Spiacente, qualcosa è andato storto da parte nostra e la modifica non è stata eseguita; non è stato modificato nulla. Riprovate tra poco, oppure ${TALK_TO_A_PERSON.it}.`,
+  it: `Spiacente, qualcosa è andato storto da parte nostra e la modifica non è stata eseguita; non è stato modificato nulla. Riprovi tra poco, oppure ${TALK_TO_A_PERSON.it}.`,
 };
 
 const TERMS_CHANGED: Texts = {
   en: 'The terms changed since I showed you this change, so nothing was changed. Here are the current terms: please check them and approve, or decline.',
   de: 'Die Bedingungen haben sich geändert, seit ich Ihnen diese Änderung gezeigt habe, daher wurde nichts geändert. Hier sind die aktuellen Bedingungen: Bitte prüfen Sie sie und bestätigen Sie oder lehnen Sie ab.',
   fr: "Les conditions ont changé depuis que je vous ai présenté ce changement, rien n'a donc été modifié. Voici les conditions actuelles : veuillez les vérifier, puis approuver ou refuser.",
-  it: 'Le condizioni sono cambiate da quando vi ho mostrato questa modifica, quindi non è stato modificato nulla. Ecco le condizioni attuali: verificatele e approvate o rifiutate.',
+  it: 'Le condizioni sono cambiate da quando Le ho mostrato questa modifica, quindi non è stato modificato nulla. Ecco le condizioni attuali: le verifichi e approvi o rifiuti.',
 };
 
 const INTERRUPTED: Texts = {
   en: `I'm sorry, your earlier request did not go through: it was interrupted on our side, and nothing was changed. Please ask again, or ${TALK_TO_A_PERSON.en}.`,
   de: `Entschuldigung, Ihre frühere Anfrage wurde nicht ausgeführt: Sie wurde bei uns unterbrochen, und es wurde nichts geändert. Bitte fragen Sie noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
   fr: `Désolé, votre demande précédente n'a pas abouti : elle a été interrompue de notre côté, et rien n'a été modifié. Veuillez la refaire, ou ${TALK_TO_A_PERSON.fr}.`,
-  it: `Spiacente, la vostra richiesta precedente non è andata a buon fine: è stata interrotta da parte nostra e non è stato modificato nulla. Chiedete di nuovo, oppure ${TALK_TO_A_PERSON.it}.`,
+  it: `Spiacente, la Sua richiesta precedente non è andata a buon fine: è stata interrotta da parte nostra e non è stato modificato nulla. Chieda di nuovo, oppure ${TALK_TO_A_PERSON.it}.`,
 };
 
 const NOT_POSSIBLE: Texts = {
   en: 'That change is not possible as asked, so nothing was changed. Please tell me again what you would like to change.',
   de: 'Diese Änderung ist so nicht möglich, daher wurde nichts geändert. Bitte sagen Sie mir noch einmal, was Sie ändern möchten.',
   fr: "Ce changement n'est pas possible tel quel, rien n'a donc été modifié. Dites-moi à nouveau ce que vous souhaitez changer.",
-  it: 'Questa modifica non è possibile così com’è, quindi non è stato modificato nulla. Ditemi di nuovo che cosa desiderate cambiare.',
+  it: 'Questa modifica non è possibile così com’è, quindi non è stato modificato nulla. Mi dica di nuovo che cosa desidera cambiare.',
 };
 
 const UNREADABLE: Texts = {
   en: `I'm sorry, I received your account data but could not put it into words. Please try again, or ${TALK_TO_A_PERSON.en}.`,
   de: `Entschuldigung, ich habe Ihre Kontodaten erhalten, konnte sie aber nicht in Worte fassen. Bitte versuchen Sie es noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
   fr: `Désolé, j'ai bien reçu les données de votre compte, mais je n'ai pas pu les formuler. Veuillez réessayer, ou ${TALK_TO_A_PERSON.fr}.`,
-  it: `Spiacente, ho ricevuto i dati del vostro conto ma non sono riuscito a formularli. Riprovate, oppure ${TALK_TO_A_PERSON.it}.`,
+  it: `Spiacente, ho ricevuto i dati del Suo conto ma non sono riuscito a formularli. Riprovi, oppure ${TALK_TO_A_PERSON.it}.`,
 };
 
 const GENERIC_REQUEST: Texts = {
   en: 'Please check the change below and approve it, or decline.',
   de: 'Bitte prüfen Sie die Änderung unten und bestätigen Sie sie oder lehnen Sie sie ab.',
   fr: "Veuillez vérifier le changement ci-dessous, puis l'approuver ou le refuser.",
-  it: 'Verificate la modifica qui sotto e approvatela o rifiutatela.',
+  it: 'Verifichi la modifica qui sotto e la approvi o la rifiuti.',
 };
 
 const GENERIC_DECLINED: Texts = {

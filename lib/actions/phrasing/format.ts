@@ -155,5 +155,5 @@ export const TALK_TO_A_PERSON: Texts = {
   en: 'use **Talk to a person** below',
   de: 'klicken Sie unten auf **Mit einer Person sprechen**',
   fr: 'utilisez **Parler à une personne** ci-dessous',
-  it: 'usate **Parla con una persona** qui sotto',
+  it: 'clicchi su **Parlare con una persona** qui sotto',
 };

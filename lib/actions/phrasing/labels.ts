@@ -17,7 +17,7 @@ export function kindName(kind: string, lang: Lang): string {
   return KIND_NAMES[lang][kind as CatalogKind] ?? kind;
 }
 
-/** "your internet plan", "Ihr Internet-Abo", "votre abonnement internet", "il vostro abbonamento internet". */
+/** "your internet plan", "Ihr Internet-Abo", "votre abonnement internet", "il Suo abbonamento internet". */
 export function yourPlanOfKind(kind: string, lang: Lang): string {
   const name = kindName(kind, lang);
   switch (lang) {
@@ -28,7 +28,7 @@ export function yourPlanOfKind(kind: string, lang: Lang): string {
     case 'fr':
       return kind === 'phone' ? 'votre abonnement de téléphone fixe' : `votre abonnement ${name}`;
     case 'it':
-      return kind === 'phone' ? 'il vostro abbonamento di telefono fisso' : `il vostro abbonamento ${name}`;
+      return kind === 'phone' ? 'il Suo abbonamento di telefono fisso' : `il Suo abbonamento ${name}`;
   }
 }
 
@@ -43,7 +43,7 @@ export function appointmentKind(kind: string, lang: Lang): string {
   return APPOINTMENT_KINDS[lang][kind as 'installation' | 'repair'] ?? kind;
 }
 
-/** "your repair appointment", "Ihr Reparaturtermin", "votre rendez-vous de réparation", "il vostro appuntamento di riparazione". */
+/** "your repair appointment", "Ihr Reparaturtermin", "votre rendez-vous de réparation", "il Suo appuntamento di riparazione". */
 export function yourAppointment(kind: string, lang: Lang): string {
   switch (lang) {
     case 'en':
@@ -53,7 +53,7 @@ export function yourAppointment(kind: string, lang: Lang): string {
     case 'fr':
       return kind === 'installation' ? "votre rendez-vous d'installation" : kind === 'repair' ? 'votre rendez-vous de réparation' : 'votre rendez-vous avec le technicien';
     case 'it':
-      return kind === 'installation' || kind === 'repair' ? `il vostro appuntamento di ${appointmentKind(kind, lang)}` : "il vostro appuntamento con il tecnico";
+      return kind === 'installation' || kind === 'repair' ? `il Suo appuntamento di ${appointmentKind(kind, lang)}` : "il Suo appuntamento con il tecnico";
   }
 }
 
@@ -109,11 +109,11 @@ export const ACTION_NAMES: Texts<Record<WriteToolName, string>> = {
     request_callback: 'demander qu’une personne vous rappelle',
   },
   it: {
-    change_plan: 'cambiare il vostro abbonamento',
-    reschedule_appointment: 'spostare il vostro appuntamento',
-    restart_modem: 'riavviare la vostra Box',
+    change_plan: 'cambiare il Suo abbonamento',
+    reschedule_appointment: 'spostare il Suo appuntamento',
+    restart_modem: 'riavviare la Sua Box',
     run_line_diagnostic: 'eseguire un test della linea',
-    update_contact_details: 'modificare i vostri dati di contatto',
+    update_contact_details: 'modificare i Suoi dati di contatto',
     request_callback: 'organizzare una richiamata da parte di una persona',
   },
 };

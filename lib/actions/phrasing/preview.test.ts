@@ -147,7 +147,7 @@ const PREVIEWS: { name: string; tool: WriteToolName; preview: ActionPreview; kep
       ],
     },
     kept: ['+41 79 482 73 61'],
-    said: { de: ['auf Deutsch', 'Ihr Konto'], fr: ['en allemand', 'Votre compte'], it: ['in tedesco', 'Il vostro conto'] },
+    said: { de: ['auf Deutsch', 'Ihr Konto'], fr: ['en allemand', 'Votre compte'], it: ['in tedesco', 'Il Suo conto'] },
   },
 ];
 

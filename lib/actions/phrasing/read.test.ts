@@ -90,7 +90,7 @@ const CASES: Case[] = [
       'Wave Fiber 10G',
       day(lang, 'from 1 January 2027', 'ab 1. Januar 2027', 'dès le 1er janvier 2027', 'dal 1° gennaio 2027'),
       day(lang, 'within 24 hours', 'innerhalb von 24 Stunden', 'dans les 24 heures', 'entro 24 ore'),
-      day(lang, 'not offered in your area', 'in Ihrer Region nicht verfügbar', 'pas proposé dans votre région', 'non offerto nella vostra regione'),
+      day(lang, 'not offered in your area', 'in Ihrer Region nicht verfügbar', 'pas proposé dans votre région', 'non offerto nella Sua regione'),
       day(lang, 'already changed this month', 'diesen Monat schon gewechselt', 'déjà été changé ce mois-ci', 'già stato cambiato questo mese'),
     ],
   },
@@ -127,7 +127,7 @@ const CASES: Case[] = [
       day(lang, '3 December 2026 at 20:00', '3. Dezember 2026 um 20:00 Uhr', '3 décembre 2026 à 20:00', '3 dicembre 2026 alle 20:00'),
       day(lang, '9 December 2026 at 01:00', '9. Dezember 2026 um 01:00 Uhr', '9 décembre 2026 à 01:00', '9 dicembre 2026 alle 01:00'),
       day(lang, '2 December 2026 at 09:15', '2. Dezember 2026 um 09:15 Uhr', '2 décembre 2026 à 09:15', '2 dicembre 2026 alle 09:15'),
-      day(lang, 'this affects your services', 'das betrifft Ihre Dienste', 'cela concerne vos services', 'questo riguarda i vostri servizi'),
+      day(lang, 'this affects your services', 'das betrifft Ihre Dienste', 'cela concerne vos services', 'questo riguarda i Suoi servizi'),
       '1/30',
     ],
   },
@@ -179,7 +179,7 @@ describe('describeReadResult', () => {
 
   it('warns about restricted services and overdue invoices', () => {
     const text = describeReadResult('get_account_overview', restrictedOverview, 'it');
-    expect(text).toContain('I vostri servizi sono limitati');
+    expect(text).toContain('I Suoi servizi sono limitati');
     expect(text).toContain('**scaduta** da 33 giorni');
     expect(text).toContain('CHF 50.20');
     expect(text).not.toContain('Your services are restricted');
@@ -212,7 +212,7 @@ describe('describeReadResult', () => {
     expect(describeReadResult('get_outage_status', quiet, 'fr')).toContain("Aucune panne n'est connue dans la région Zürich");
     const noPlans = { current: [], options: [], unavailable: [], notes: ['You have no TV subscription, so there is no TV plan to switch; a new subscription can be ordered from our sales team.'] };
     const text = describeReadResult('list_available_plans', noPlans, 'it');
-    expect(text).toContain('Non avete un abbonamento di questo tipo');
+    expect(text).toContain('Non ha un abbonamento di questo tipo');
     expect(text).not.toContain('You have no TV subscription');
   });
 

@@ -78,28 +78,28 @@ export const REFUSAL_TEXTS: Texts<Record<RefusalReason, Sentence>> = {
     not_found: "Je n'ai pas trouvé cela sur votre compte.",
   },
   it: {
-    not_a_customer: `Non ho trovato alcun conto cliente collegato al vostro accesso, quindi qui non posso consultare né modificare i dati del conto. Una persona del nostro team può aiutarvi: ${TALK_TO_A_PERSON.it}.`,
+    not_a_customer: `Non ho trovato alcun conto cliente collegato al Suo accesso, quindi qui non posso consultare né modificare i dati del conto. Una persona del nostro team può aiutarLa: ${TALK_TO_A_PERSON.it}.`,
     overdue_invoice:
-      'Non è possibile cambiare abbonamento finché una fattura è scaduta da più di 30 giorni. Appena è pagata, potete cambiare il vostro abbonamento; un pagamento con carta in My Alpenwave viene registrato subito.',
+      'Non è possibile cambiare abbonamento finché una fattura è scaduta da più di 30 giorni. Appena è pagata, può cambiare il Suo abbonamento; un pagamento con carta in My Alpenwave viene registrato subito.',
     plan_unknown: 'Non conosco un abbonamento con questo nome.',
-    same_plan: 'Avete già questo abbonamento, oppure il passaggio a questo abbonamento è già previsto: non c’è quindi nulla da cambiare.',
+    same_plan: 'Ha già questo abbonamento, oppure il passaggio a questo abbonamento è già previsto: non c’è quindi nulla da cambiare.',
     plan_not_switchable:
-      'Non potete passare a questo abbonamento dai vostri abbonamenti: un abbonamento si può cambiare solo con un altro abbonamento dello stesso tipo. Un nuovo abbonamento si può ordinare presso il nostro team di vendita (0800 246 246, opzione 2).',
+      'Non può passare a questo abbonamento dai Suoi abbonamenti: un abbonamento si può cambiare solo con un altro abbonamento dello stesso tipo. Un nuovo abbonamento si può ordinare presso il nostro team di vendita (0800 246 246, opzione 2).',
     plan_not_in_area:
-      'Questo abbonamento non è disponibile al vostro indirizzo: non è offerto nella vostra regione, oppure richiede un collegamento in fibra che il vostro indirizzo non ha ancora.',
+      'Questo abbonamento non è disponibile al Suo indirizzo: non è offerto nella Sua regione, oppure richiede un collegamento in fibra che il Suo indirizzo non ha ancora.',
     plan_change_this_month: ({ nextChange }) =>
-      `Un abbonamento si può cambiare una volta per mese civile, e questo abbonamento è già stato cambiato questo mese. Potete cambiarlo di nuovo dal ${nextChange ?? 'primo del mese prossimo'}.`,
-    no_appointment: `Non avete un appuntamento con il tecnico in programma da spostare. Il nostro team di supporto può prenotare un nuovo appuntamento: ${TALK_TO_A_PERSON.it}.`,
+      `Un abbonamento si può cambiare una volta per mese civile, e questo abbonamento è già stato cambiato questo mese. Può cambiarlo di nuovo dal ${nextChange ?? 'primo del mese prossimo'}.`,
+    no_appointment: `Non ha un appuntamento con il tecnico in programma da spostare. Il nostro team di supporto può prenotare un nuovo appuntamento: ${TALK_TO_A_PERSON.it}.`,
     slot_unknown:
       'A quell’ora non c’è una fascia oraria per il tecnico. I tecnici passano in fasce orarie fisse: dal lunedì al venerdì 08:00–12:00, 12:00–16:00 e 16:00–20:00, il sabato 08:00–13:00, fino a 4 settimane prima.',
-    slot_taken: 'Questa fascia oraria non è disponibile: è già prenotata, oppure è già il vostro appuntamento.',
+    slot_taken: 'Questa fascia oraria non è disponibile: è già prenotata, oppure è già il Suo appuntamento.',
     slot_too_soon: 'Gli appuntamenti si possono prenotare con almeno 24 ore di anticipo, quindi questa fascia oraria è troppo vicina.',
-    no_device: 'Sul vostro conto non è registrata nessuna Box Alpenwave, quindi non posso controllare né riavviare nulla a distanza.',
+    no_device: 'Sul Suo conto non è registrata nessuna Box Alpenwave, quindi non posso controllare né riavviare nulla a distanza.',
     device_offline:
-      'La vostra Box è offline, quindi non può essere riavviata a distanza. Spegnetela per 30 secondi e riaccendetela, e controllate il cavo verso la presa.',
+      'La Sua Box è offline, quindi non può essere riavviata a distanza. La spenga per 30 secondi e la riaccenda, e controlli il cavo verso la presa.',
     invalid_contact:
-      'Non ho potuto usare questo dato di contatto: non è valido, oppure è già registrato sul vostro conto. Indicate un solo nuovo dato alla volta, per esempio un indirizzo e-mail (nome@example.ch) o un numero di telefono (+41 79 123 45 67).',
-    not_found: 'Non ho trovato questo sul vostro conto.',
+      'Non ho potuto usare questo dato di contatto: non è valido, oppure è già registrato sul Suo conto. Indichi un solo nuovo dato alla volta, per esempio un indirizzo e-mail (nome@example.ch) o un numero di telefono (+41 79 123 45 67).',
+    not_found: 'Non ho trovato questo sul Suo conto.',
   },
 };
 

@@ -215,8 +215,8 @@ describe('composeAnswer', () => {
       lang: 'it',
       question: 'Come riavvio la Box 5?',
       unknown: 'Vendete cover per telefoni?',
-      source: hit({ lang: 'it', title: 'Riavviare la Box 5', content: 'Tenete premuto il pulsante di accensione della Box 5 per 3 secondi. Attendete 30 secondi.' }),
-      quote: 'Tenete premuto il pulsante di accensione della Box 5 per 3 secondi.',
+      source: hit({ lang: 'it', title: 'Riavviare la Box 5', content: 'Tenga premuto il pulsante di accensione della Box 5 per 3 secondi. Attenda 30 secondi.' }),
+      quote: 'Tenga premuto il pulsante di accensione della Box 5 per 3 secondi.',
     },
   ];
 

@@ -28,7 +28,7 @@ export const PHRASES: Record<
   },
   it: {
     intro: (title, cite) => `Ecco cosa dice il nostro articolo «${title}» ${cite}:`,
-    seeAlso: (title) => `Vedi anche «${title}»:`,
+    seeAlso: (title) => `Si veda anche «${title}»:`,
     unknown: 'Non lo so: le fonti a mia disposizione non rispondono a questa domanda.',
     otherLanguage: '(Questo passaggio è disponibile solo in un’altra lingua.)',
     done: 'Fatto.',

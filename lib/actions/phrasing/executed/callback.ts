@@ -21,7 +21,7 @@ const T: Texts<{ done: (phone: string, language: string) => string; topic: (topi
     hours: 'Nos collaborateurs sont disponibles du lundi au samedi, de 08:00 à 20:00.',
   },
   it: {
-    done: (phone, language) => `Fatto: una persona del nostro team di supporto vi richiamerà al **${phone}**, in ${language}.`,
+    done: (phone, language) => `Fatto: una persona del nostro team di supporto La richiamerà al **${phone}**, in ${language}.`,
     topic: (topic) => `Argomento: ${topic}.`,
     hours: 'I nostri collaboratori sono disponibili dal lunedì al sabato, dalle 08:00 alle 20:00.',
   },

@@ -57,14 +57,14 @@ const T: Texts<Words> = {
   it: {
     upgradeInternet: (plan, to, on, price) => `Fatto: ${plan} passa a **${to}** entro 24 ore (dal ${on}; ${price}).`,
     upgradeNow: (plan, to, on, price) => `Fatto: ${plan} è ora **${to}**, dal ${on} (${price}).`,
-    scheduled: (plan, to, on, price, from) => `Fatto: ${plan} passerà a **${to}** il ${on} (${price}). Fino ad allora mantenete ${from}.`,
+    scheduled: (plan, to, on, price, from) => `Fatto: ${plan} passerà a **${to}** il ${on} (${price}). Fino ad allora mantiene ${from}.`,
     more: (amount) => `${amount} in più al mese`,
     less: (amount) => `${amount} in meno al mese`,
     same: 'lo stesso prezzo mensile',
-    total: (diff) => `Con gli sconti combinati, il vostro totale mensile cambia di ${diff}.`,
+    total: (diff) => `Con gli sconti combinati, il Suo totale mensile cambia di ${diff}.`,
     fee: (amount) => `Si applica una tassa unica di ${amount}.`,
     proRated: 'Il nuovo prezzo viene addebitato pro rata dal giorno del cambio.',
-    restart: 'Per la nuova velocità può essere necessario un riavvio della vostra Box.',
+    restart: 'Per la nuova velocità può essere necessario un riavvio della Sua Box.',
   },
 };
 

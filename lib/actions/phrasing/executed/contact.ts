@@ -24,9 +24,9 @@ const T: Texts<{ email: (after: string, before: string) => string; phone: (after
   },
   it: {
     email: (after, before) =>
-      `Fatto: il vostro indirizzo e-mail è ora **${after}** (prima: ${before}). Inviamo un link di conferma al nuovo indirizzo; da ora fatture e avvisi arrivano lì. L'indirizzo e-mail con cui accedete non cambia.`,
+      `Fatto: il Suo indirizzo e-mail è ora **${after}** (prima: ${before}). Inviamo un link di conferma al nuovo indirizzo; da ora fatture e avvisi arrivano lì. L'indirizzo e-mail con cui accede non cambia.`,
     phone: (after, before) =>
-      `Fatto: il vostro numero di telefono è ora **${after}** (prima: ${before}). Inviamo un codice via SMS al nuovo numero per confermarlo; lo usiamo per gli avvisi via SMS, i promemoria degli appuntamenti e le richiamate.`,
+      `Fatto: il Suo numero di telefono è ora **${after}** (prima: ${before}). Inviamo un codice via SMS al nuovo numero per confermarlo; lo usiamo per gli avvisi via SMS, i promemoria degli appuntamenti e le richiamate.`,
   },
 };
 

@@ -23,7 +23,7 @@ const T: Texts<{ moved: (appointment: string, from: string, to: string) => strin
   it: {
     moved: (appointment, from, to) => `Fatto: ${appointment} è stato spostato da ${from} a **${to}**.`,
     fee: (amount) => `Si applica una tassa di ${amount}, perché è stato spostato meno di 24 ore prima della visita.`,
-    reminder: 'Riceverete un promemoria via SMS il giorno prima alle 18:00 e il tecnico vi chiama circa 30 minuti prima di arrivare. Deve essere presente una persona adulta (18+).',
+    reminder: 'Riceverà un promemoria via SMS il giorno prima alle 18:00 e il tecnico La chiama circa 30 minuti prima di arrivare. Deve essere presente una persona adulta (18+).',
   },
 };
 

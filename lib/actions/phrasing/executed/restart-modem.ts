@@ -11,7 +11,7 @@ const T: Texts<(model: string, minutes: number) => string> = {
   fr: (model, minutes) =>
     `C'est fait : votre **${model}** redémarre et devrait être de nouveau en ligne dans environ **${minutes} minutes**. D'ici là, internet, le Wi-Fi, la TV et le téléphone fixe sont interrompus ; vos réglages et votre mot de passe Wi-Fi sont conservés. Si le problème persiste ensuite, je peux lancer un test de ligne.`,
   it: (model, minutes) =>
-    `Fatto: la vostra **${model}** si sta riavviando e dovrebbe tornare online tra circa **${minutes} minuti**. Fino ad allora internet, Wi-Fi, TV e telefono fisso sono interrotti; le vostre impostazioni e la password Wi-Fi restano invariate. Se il problema persiste dopo, posso eseguire un test della linea.`,
+    `Fatto: la Sua **${model}** si sta riavviando e dovrebbe tornare online tra circa **${minutes} minuti**. Fino ad allora internet, Wi-Fi, TV e telefono fisso sono interrotti; le Sue impostazioni e la password Wi-Fi restano invariate. Se il problema persiste dopo, posso eseguire un test della linea.`,
 };
 
 export function describeRestart(v: RestartResult, lang: Lang): string {

@@ -65,7 +65,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
     exact('A restart of your Box may be needed for the new speed.', {
       de: 'Für die neue Geschwindigkeit kann ein Neustart Ihrer Box nötig sein.',
       fr: 'Un redémarrage de votre Box peut être nécessaire pour la nouvelle vitesse.',
-      it: 'Per la nuova velocità può essere necessario un riavvio della vostra Box.',
+      it: 'Per la nuova velocità può essere necessario un riavvio della Sua Box.',
     }),
     {
       pattern: new RegExp(`^Your minimum term \\(until (${DAY_LABEL})\\) does not restart\\.$`),
@@ -74,7 +74,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
           en: `Your minimum term (until ${d}) does not restart.`,
           de: `Ihre Mindestvertragsdauer (bis ${day(d, lang)}) beginnt nicht von vorne.`,
           fr: `Votre durée minimale (jusqu'au ${day(d, lang)}) ne recommence pas.`,
-          it: `La vostra durata minima (fino al ${day(d, lang)}) non ricomincia.`,
+          it: `La Sua durata minima (fino al ${day(d, lang)}) non ricomincia.`,
         })[lang],
     },
     {
@@ -84,7 +84,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
           en: `You keep ${plan} until the end of the month; the new plan starts on ${d}.`,
           de: `Sie behalten ${plan} bis Ende Monat; das neue Abo beginnt am ${day(d, lang)}.`,
           fr: `Vous gardez ${plan} jusqu'à la fin du mois ; le nouvel abonnement commence le ${day(d, lang)}.`,
-          it: `Mantenete ${plan} fino alla fine del mese; il nuovo abbonamento inizia il ${day(d, lang)}.`,
+          it: `Mantiene ${plan} fino alla fine del mese; il nuovo abbonamento inizia il ${day(d, lang)}.`,
         })[lang],
     },
     {
@@ -94,7 +94,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
           en: `A one-off fee of ${fee} applies because the downgrade takes effect within your minimum term (until ${d}).`,
           de: `Es fällt eine einmalige Gebühr von ${fee} an, weil das Downgrade innerhalb Ihrer Mindestvertragsdauer (bis ${day(d, lang)}) wirksam wird.`,
           fr: `Des frais uniques de ${fee} s'appliquent, car le changement prend effet pendant votre durée minimale (jusqu'au ${day(d, lang)}).`,
-          it: `Si applica una tassa unica di ${fee}, perché il downgrade entra in vigore durante la vostra durata minima (fino al ${day(d, lang)}).`,
+          it: `Si applica una tassa unica di ${fee}, perché il downgrade entra in vigore durante la Sua durata minima (fino al ${day(d, lang)}).`,
         })[lang],
     },
     exact('The change is free of charge.', { de: 'Der Wechsel ist kostenlos.', fr: 'Le changement est gratuit.', it: 'Il cambio è gratuito.' }),
@@ -111,7 +111,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
     exact('Wave Fiber 10G needs the Alpenwave Box 5; we send you one free of charge with this plan.', {
       de: 'Wave Fiber 10G braucht die Alpenwave Box 5; wir senden Ihnen mit diesem Abo kostenlos eine zu.',
       fr: 'Wave Fiber 10G nécessite la Box 5 Alpenwave ; nous vous en envoyons une gratuitement avec cet abonnement.',
-      it: 'Wave Fiber 10G richiede la Box 5 Alpenwave; ve ne inviamo una gratuitamente con questo abbonamento.',
+      it: 'Wave Fiber 10G richiede la Box 5 Alpenwave; Gliene inviamo una gratuitamente con questo abbonamento.',
     }),
     {
       pattern: new RegExp(`^A plan can be changed once per calendar month: the next change is possible from (${DAY_LABEL})\\.$`),

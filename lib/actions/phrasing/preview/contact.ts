@@ -6,8 +6,8 @@ import type { PreviewRules } from './rules';
 
 export const CONTACT_PREVIEW: PreviewRules = {
   title: [
-    exact('Update your email address', { de: 'Ihre E-Mail-Adresse ändern', fr: 'Modifier votre adresse e-mail', it: 'Modificare il vostro indirizzo e-mail' }),
-    exact('Update your phone number', { de: 'Ihre Telefonnummer ändern', fr: 'Modifier votre numéro de téléphone', it: 'Modificare il vostro numero di telefono' }),
+    exact('Update your email address', { de: 'Ihre E-Mail-Adresse ändern', fr: 'Modifier votre adresse e-mail', it: 'Modificare il Suo indirizzo e-mail' }),
+    exact('Update your phone number', { de: 'Ihre Telefonnummer ändern', fr: 'Modifier votre numéro de téléphone', it: 'Modificare il Suo numero di telefono' }),
   ],
   label: [
     exact('Email address', { de: 'E-Mail-Adresse', fr: 'Adresse e-mail', it: 'Indirizzo e-mail' }),
@@ -23,7 +23,7 @@ export const CONTACT_PREVIEW: PreviewRules = {
     exact('Invoices and notices go to this address; the email you sign in with does not change.', {
       de: 'Rechnungen und Mitteilungen gehen an diese Adresse; die E-Mail-Adresse, mit der Sie sich anmelden, ändert sich nicht.',
       fr: "Les factures et les avis sont envoyés à cette adresse ; l'adresse e-mail avec laquelle vous vous connectez ne change pas.",
-      it: "Fatture e avvisi vengono inviati a questo indirizzo; l'indirizzo e-mail con cui accedete non cambia.",
+      it: "Fatture e avvisi vengono inviati a questo indirizzo; l'indirizzo e-mail con cui accede non cambia.",
     }),
     exact('We send an SMS code to the new number to confirm it.', {
       de: 'Wir senden einen SMS-Code an die neue Nummer, um sie zu bestätigen.',
@@ -43,10 +43,10 @@ const LANGUAGE_FROM_ENGLISH: Record<string, 'en' | 'de' | 'fr' | 'it'> = { Engli
 export const CALLBACK_PREVIEW: PreviewRules = {
   title: [exact('Request a call back', { de: 'Rückruf anfordern', fr: 'Demander un rappel', it: 'Richiedere una richiamata' })],
   label: [
-    exact('We call you on', { de: 'Wir rufen Sie an unter', fr: 'Nous vous appelons au', it: 'Vi chiamiamo al' }),
+    exact('We call you on', { de: 'Wir rufen Sie an unter', fr: 'Nous vous appelons au', it: 'La chiamiamo al' }),
     exact('Topic', { de: 'Thema', fr: 'Sujet', it: 'Argomento' }),
   ],
-  value: [exact('Your account', { de: 'Ihr Konto', fr: 'Votre compte', it: 'Il vostro conto' })],
+  value: [exact('Your account', { de: 'Ihr Konto', fr: 'Votre compte', it: 'Il Suo conto' })],
   notes: [
     {
       pattern: /^A person from our support team calls you back in (English|German|French|Italian)\. Our agents work Monday to Saturday, 08:00–20:00\.$/,
@@ -57,14 +57,14 @@ export const CALLBACK_PREVIEW: PreviewRules = {
           en: `A person from our support team calls you back in ${name}. Our agents work Monday to Saturday, 08:00–20:00.`,
           de: `Eine Person aus unserem Support-Team ruft Sie auf ${name} zurück. Unsere Mitarbeitenden sind von Montag bis Samstag, 08:00–20:00 Uhr, für Sie da.`,
           fr: `Une personne de notre équipe support vous rappelle en ${name}. Nos collaborateurs sont disponibles du lundi au samedi, de 08:00 à 20:00.`,
-          it: `Una persona del nostro team di supporto vi richiama in ${name}. I nostri collaboratori sono disponibili dal lunedì al sabato, dalle 08:00 alle 20:00.`,
+          it: `Una persona del nostro team di supporto La richiama in ${name}. I nostri collaboratori sono disponibili dal lunedì al sabato, dalle 08:00 alle 20:00.`,
         }[lang];
       },
     },
     exact('If this is not the right number, update your phone number first.', {
       de: 'Wenn das nicht die richtige Nummer ist, ändern Sie zuerst Ihre Telefonnummer.',
       fr: "Si ce n'est pas le bon numéro, modifiez d'abord votre numéro de téléphone.",
-      it: 'Se questo non è il numero giusto, modificate prima il vostro numero di telefono.',
+      it: 'Se questo non è il numero giusto, modifichi prima il Suo numero di telefono.',
     }),
   ],
 };

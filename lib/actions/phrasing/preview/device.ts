@@ -13,7 +13,7 @@ export const RESTART_PREVIEW: PreviewRules = {
           en: `Restart your Alpenwave ${model}`,
           de: `Ihre Alpenwave ${model} neu starten`,
           fr: `Redémarrer votre ${model} Alpenwave`,
-          it: `Riavviare la vostra ${model} Alpenwave`,
+          it: `Riavviare la Sua ${model} Alpenwave`,
         })[lang],
     },
   ],
@@ -45,7 +45,7 @@ export const RESTART_PREVIEW: PreviewRules = {
     exact('Your settings and Wi-Fi password are kept.', {
       de: 'Ihre Einstellungen und Ihr WLAN-Passwort bleiben erhalten.',
       fr: 'Vos réglages et votre mot de passe Wi-Fi sont conservés.',
-      it: 'Le vostre impostazioni e la password Wi-Fi restano invariate.',
+      it: 'Le Sue impostazioni e la password Wi-Fi restano invariate.',
     }),
   ],
 };
@@ -62,7 +62,7 @@ export const LINE_DIAGNOSTIC_PREVIEW: PreviewRules = {
           en: `${tech} line of your ${model} (serial ${serial}), about 1 minute`,
           de: `${fibre ? 'Glasfaserleitung' : 'Kupferleitung'} Ihrer ${model} (Seriennummer ${serial}), etwa 1 Minute`,
           fr: `Ligne ${fibre ? 'fibre' : 'cuivre'} de votre ${model} (numéro de série ${serial}), environ 1 minute`,
-          it: `Linea ${fibre ? 'in fibra' : 'in rame'} della vostra ${model} (numero di serie ${serial}), circa 1 minuto`,
+          it: `Linea ${fibre ? 'in fibra' : 'in rame'} della Sua ${model} (numero di serie ${serial}), circa 1 minuto`,
         }[lang];
       },
     },
@@ -71,7 +71,7 @@ export const LINE_DIAGNOSTIC_PREVIEW: PreviewRules = {
     exact('The test runs from our network; your connection is not interrupted.', {
       de: 'Der Test läuft von unserem Netz aus; Ihre Verbindung wird nicht unterbrochen.',
       fr: "Le test s'effectue depuis notre réseau ; votre connexion n'est pas interrompue.",
-      it: 'Il test viene eseguito dalla nostra rete; la vostra connessione non viene interrotta.',
+      it: 'Il test viene eseguito dalla nostra rete; la Sua connessione non viene interrotta.',
     }),
   ],
 };

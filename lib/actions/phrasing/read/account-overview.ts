@@ -72,20 +72,20 @@ const T: Texts<Words> = {
       "Vos services sont restreints, car une facture est en retard de plus de 30 jours : l'internet est ralenti à 1 Mbit/s, les appels, SMS et données mobiles sortants ainsi que la TV sont bloqués (les numéros d'urgence fonctionnent toujours). Ils sont rétablis dans les 2 heures après l'enregistrement du paiement ; des frais de réactivation de CHF 30 s'appliquent.",
   },
   it: {
-    intro: (name, number) => `Ecco una panoramica del vostro conto, ${name} (numero cliente ${number}).`,
-    plans: '**I vostri abbonamenti**',
-    noPlans: 'Al momento non avete abbonamenti attivi.',
+    intro: (name, number) => `Ecco una panoramica del Suo conto, ${name} (numero cliente ${number}).`,
+    plans: '**I Suoi abbonamenti**',
+    noPlans: 'Al momento non ha abbonamenti attivi.',
     changesTo: (plan, on) => `passa a ${plan} il ${on}`,
     total: (amount) => `**Totale al mese: ${amount}** (l'uso come il roaming si aggiunge).`,
     invoices: '**Fatture aperte**',
-    noInvoices: 'Non avete fatture aperte.',
+    noInvoices: 'Non ha fatture aperte.',
     openTotal: (amount) => `Totale aperto: **${amount}**.`,
     appointment: '**Prossimo appuntamento con il tecnico**',
-    noAppointment: 'Non avete appuntamenti con il tecnico.',
-    devices: '**La vostra Box**',
+    noAppointment: 'Non ha appuntamenti con il tecnico.',
+    devices: '**La Sua Box**',
     device: (model, serial, status, firmware) => `${model} (${serial}): ${status}, firmware ${firmware}`,
     restricted:
-      'I vostri servizi sono limitati perché una fattura è scaduta da più di 30 giorni: internet è rallentato a 1 Mbit/s, chiamate, SMS e dati mobili in uscita e la TV sono bloccati (i numeri di emergenza funzionano sempre). Vengono ripristinati entro 2 ore dalla registrazione del pagamento; si applica una tassa di riattivazione di CHF 30.',
+      'I Suoi servizi sono limitati perché una fattura è scaduta da più di 30 giorni: internet è rallentato a 1 Mbit/s, chiamate, SMS e dati mobili in uscita e la TV sono bloccati (i numeri di emergenza funzionano sempre). Vengono ripristinati entro 2 ore dalla registrazione del pagamento; si applica una tassa di riattivazione di CHF 30.',
   },
 };
 

@@ -32,9 +32,9 @@ const T: Texts<Words> = {
   },
   it: {
     booked: (kind, window) => `La visita del tecnico (${kind}) è prenotata per **${window}**.`,
-    none: 'Non avete visite del tecnico prenotate.',
-    move: (hours) => `Potete spostarla gratuitamente fino a ${hours} ore prima dell'inizio: ditemi semplicemente il giorno.`,
-    book: 'Se ne avete bisogno, posso mostrarvi le fasce orarie libere.',
+    none: 'Non ha visite del tecnico prenotate.',
+    move: (hours) => `Può spostarla gratuitamente fino a ${hours} ore prima dell'inizio: mi dica semplicemente il giorno.`,
+    book: 'Se ne ha bisogno, posso mostrarLe le fasce orarie libere.',
   },
 };
 

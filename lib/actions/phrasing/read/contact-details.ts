@@ -28,11 +28,11 @@ const T: Texts<Words> = {
     change: 'Pour changer votre e-mail ou votre numéro de téléphone, indiquez-moi simplement le nouveau.',
   },
   it: {
-    intro: 'Questi sono i recapiti registrati per voi:',
+    intro: 'Questi sono i recapiti registrati per Lei:',
     email: 'E-mail',
     phone: 'Telefono',
     address: 'Indirizzo',
-    change: 'Per cambiare e-mail o numero di telefono, ditemi semplicemente quello nuovo.',
+    change: 'Per cambiare e-mail o numero di telefono, mi dica semplicemente quello nuovo.',
   },
 };
 

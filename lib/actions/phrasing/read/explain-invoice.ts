@@ -91,10 +91,10 @@ const T: Texts<Words> = {
       `La fattura **${id}** del ${issued} ammonta a **${total}**. Addebita in anticipo i canoni mensili di ${month}, più l'uso dei mesi precedenti, come chiamate e roaming.`,
     meaning: {
       roaming:
-        "Il **roaming** è l'uso del vostro telefono all'estero oltre quanto incluso nel vostro abbonamento, fatturato a consumo. Può comparire una o due fatture dopo il viaggio, perché le reti partner lo comunicano in ritardo.",
+        "Il **roaming** è l'uso del Suo telefono all'estero oltre quanto incluso nel Suo abbonamento, fatturato a consumo. Può comparire una o due fatture dopo il viaggio, perché le reti partner lo comunicano in ritardo.",
       fee: 'Le **tasse** sono addebitate per una prestazione o un evento preciso, per esempio un richiamo di pagamento; la riga indica quale.',
       one_off: 'I **costi unici** compaiono una sola volta, non ogni mese.',
-      discount: 'Gli **sconti** sono i vostri sconti combinati; riducono il totale ogni mese.',
+      discount: 'Gli **sconti** sono i Suoi sconti combinati; riducono il totale ogni mese.',
       credit: 'Gli **accrediti** vengono compensati automaticamente con questa fattura.',
     },
     proRated: (line, amount, days, of, from, to) =>

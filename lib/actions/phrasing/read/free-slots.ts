@@ -28,8 +28,8 @@ const T: Texts<{ heading: (area: string, from: string, to: string) => string; mo
   it: {
     heading: (area, from, to) => `Fasce orarie libere per un tecnico nella regione di ${area} dal ${from} al ${to}:`,
     more: (n) => `…e altre ${n}.`,
-    none: (area, from, to) => `Nella regione di ${area} non ci sono fasce orarie libere per un tecnico dal ${from} al ${to}. Chiedetemi una data successiva e controllo di nuovo.`,
-    ask: 'Ditemi quale fascia oraria vi va bene. Le modifiche sono gratuite fino a 24 ore prima dell’appuntamento.',
+    none: (area, from, to) => `Nella regione di ${area} non ci sono fasce orarie libere per un tecnico dal ${from} al ${to}. Mi chieda una data successiva e controllo di nuovo.`,
+    ask: 'Mi dica quale fascia oraria Le va bene. Le modifiche sono gratuite fino a 24 ore prima dell’appuntamento.',
   },
 };
 

@@ -26,10 +26,10 @@ const T: Texts<{ none: string; heading: string; open: (amount: string) => string
       "Veuillez régler rapidement les factures en retard : le deuxième rappel coûte CHF 20, et 30 jours après l'échéance les services sont restreints.",
   },
   it: {
-    none: 'Sul vostro conto non ci sono ancora fatture.',
-    heading: 'Ecco le vostre fatture, dalla più recente:',
+    none: 'Sul Suo conto non ci sono ancora fatture.',
+    heading: 'Ecco le Sue fatture, dalla più recente:',
     open: (amount) => `Ancora aperto in totale: **${amount}**.`,
-    overdue: 'Vi preghiamo di pagare presto le fatture scadute: il secondo richiamo costa CHF 20 e 30 giorni dopo la scadenza i servizi vengono limitati.',
+    overdue: 'La preghiamo di pagare presto le fatture scadute: il secondo richiamo costa CHF 20 e 30 giorni dopo la scadenza i servizi vengono limitati.',
   },
 };
 

@@ -55,17 +55,17 @@ const T: Texts<Words> = {
     none: "Aucune Box Alpenwave n'est enregistrée sur votre compte.",
   },
   it: {
-    online: (model, serial, status, seen) => `La vostra **${model}** (${serial}) è **${status}** — ultimo contatto il ${seen}.`,
-    offline: (model, serial, status, seen) => `La vostra **${model}** (${serial}) è **${status}** — non è più raggiungibile dal ${seen}.`,
+    online: (model, serial, status, seen) => `La Sua **${model}** (${serial}) è **${status}** — ultimo contatto il ${seen}.`,
+    offline: (model, serial, status, seen) => `La Sua **${model}** (${serial}) è **${status}** — non è più raggiungibile dal ${seen}.`,
     offlineAdvice:
-      'Verificate che sia alimentata e che il cavo verso la presa della fibra o del telefono sia inserito; le spie sul davanti mostrano qual è il problema.',
+      'Verifichi che sia alimentata e che il cavo verso la presa della fibra o del telefono sia inserito; le spie sul davanti mostrano qual è il problema.',
     upToDate: (version) => `È installato il firmware ${version}, la versione più recente.`,
     update: (installed, latest, window) =>
       `È installato il firmware ${installed}; la versione ${latest} è disponibile e si installa da sola di notte (${window}) finché la Box è online.`,
     restarted: (at) => `Ultimo riavvio: ${at}.`,
-    nextOnline: 'Se la connessione vi dà ancora problemi, posso riavviare la Box o eseguire un test della linea.',
+    nextOnline: 'Se la connessione Le dà ancora problemi, posso riavviare la Box o eseguire un test della linea.',
     nextOffline: 'Posso eseguire un test della linea o organizzare una richiamata da parte di una persona del nostro team di supporto.',
-    none: 'Sul vostro conto non è registrata nessuna Box Alpenwave.',
+    none: 'Sul Suo conto non è registrata nessuna Box Alpenwave.',
   },
 };
 

@@ -82,17 +82,17 @@ const T: Texts<Words> = {
     resolved: '**Risolto nelle ultime 24 ore**',
     since: (service, at) => `Guasto ${service} dal ${at}`,
     until: (at) => `risoluzione prevista entro il ${at}`,
-    affects: 'questo riguarda i vostri servizi',
-    notAffects: 'questo non riguarda i vostri servizi',
+    affects: 'questo riguarda i Suoi servizi',
+    notAffects: 'questo non riguarda i Suoi servizi',
     plannedItem: (service, at, to) => `${service}: lavori previsti dal ${at}${to ? ` al ${to}` : ''}`,
     resolvedItem: (service, at) => `${service}: risolto il ${at}`,
     none: (area) => `Al momento non è noto alcun guasto nella regione di ${area}.`,
-    noneForYou: (area) => `C'è un guasto nella regione di ${area}, ma non riguarda i vostri servizi.`,
-    help: 'Se qualcosa non funziona, può aiutare un riavvio della vostra Box o un test della linea: posso fare entrambi per voi.',
+    noneForYou: (area) => `C'è un guasto nella regione di ${area}, ma non riguarda i Suoi servizi.`,
+    help: 'Se qualcosa non funziona, può aiutare un riavvio della Sua Box o un test della linea: posso fare entrambi per Lei.',
     compensation:
-      'I guasti di più di 24 ore vengono compensati automaticamente sulla vostra prossima fattura (1/30 del canone mensile del servizio interessato per ogni giorno iniziato).',
+      'I guasti di più di 24 ore vengono compensati automaticamente sulla Sua prossima fattura (1/30 del canone mensile del servizio interessato per ogni giorno iniziato).',
     backup:
-      "Se il guasto di internet dura più di 24 ore, potete attivare nell'app dati di riserva gratuiti per il vostro mobile Alpenwave (Stato del servizio > Attiva dati di riserva).",
+      "Se il guasto di internet dura più di 24 ore, può attivare nell'app dati di riserva gratuiti per il Suo mobile Alpenwave (Stato del servizio > Attiva dati di riserva).",
   },
 };
 
