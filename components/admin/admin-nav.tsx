@@ -35,7 +35,7 @@ export function AdminNav({ items }: { items: AdminNavItem[] }) {
             href={item.href}
             aria-current={active ? 'page' : undefined}
             className={cn(
-              'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium hover:bg-accent',
+              'flex shrink-0 items-center gap-2 whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium hover:bg-accent',
               active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
             )}
           >

@@ -2,7 +2,8 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/ui/cn';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  // min-w-0: as a grid or flex item, a card may be narrower than its widest content (tables scroll inside it).
+  return <div className={cn('min-w-0 rounded-xl border bg-card text-card-foreground shadow-sm', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {

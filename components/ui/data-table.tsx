@@ -4,9 +4,10 @@ import { cn } from '@/lib/ui/cn';
 /** A column heading: its label, right-aligned for figures. */
 export type DataTableColumn = string | { label: ReactNode; align?: 'right' };
 
-/** The console's plain table: small text, a muted heading row, the rows as children. */
+/** The console's plain table: small text, a muted heading row, the rows as children. On a narrow screen it scrolls sideways in its own box. */
 export function DataTable({ columns, testId, children }: { columns: DataTableColumn[]; testId?: string; children: ReactNode }) {
   return (
+    <div className="max-w-full overflow-x-auto">
     <table className="w-full text-sm" data-testid={testId}>
       <thead className="text-left text-muted-foreground">
         <tr className="border-b">
@@ -22,5 +23,6 @@ export function DataTable({ columns, testId, children }: { columns: DataTableCol
       </thead>
       <tbody>{children}</tbody>
     </table>
+    </div>
   );
 }

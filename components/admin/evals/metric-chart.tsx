@@ -13,11 +13,11 @@ export function MetricChart({ kind, series, languages }: { kind: string; series:
   const lines = [{ key: 'overall', label: 'overall', emphasis: true }, ...languages.map((lang) => ({ key: lang, label: lang }))];
   return (
     <div className="grid gap-2">
-      <div className="flex items-center gap-2 text-sm">
+      <div className="flex min-w-0 items-center gap-2 text-sm">
         <label htmlFor={id} className="text-muted-foreground">
           Metric
         </label>
-        <select id={id} value={current.key} onChange={(e) => setKey(e.target.value)} className="h-9 rounded-md border border-input bg-background px-2">
+        <select id={id} value={current.key} onChange={(e) => setKey(e.target.value)} className="h-9 min-w-0 max-w-full flex-1 rounded-md border border-input bg-background px-2 sm:flex-none">
           {series.map((s) => (
             <option key={s.key} value={s.key}>
               {s.label}

@@ -16,7 +16,7 @@ export function InviteForm({ action }: { action: Action }) {
   return (
     <form action={dispatch} className="grid gap-3" data-testid="invite-form">
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <Label htmlFor="invite-email">Email</Label>
           <Input id="invite-email" name="email" type="email" required maxLength={200} autoComplete="off" />
         </div>
@@ -26,7 +26,7 @@ export function InviteForm({ action }: { action: Action }) {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="invite-role">Role</Label>
-          <select id="invite-role" name="role" defaultValue="expert" className={SELECT_CLASS}>
+          <select id="invite-role" name="role" defaultValue="expert" className={`${SELECT_CLASS} w-full min-w-0`}>
             {ROLE_OPTIONS}
           </select>
         </div>
