@@ -52,6 +52,11 @@ test('every console page fits a 390 px screen without sideways scrolling', async
   await chat.goto('/chat');
   await ask(chat, 'How do I restart my Box 5?');
   expect((await overflow(chat)).by).toBe(0);
+  // A hand-off in the queue, with a long note.
+  const handoff = await chat.request.post('/api/chat/handoff', {
+    data: { conversationId: crypto.randomUUID(), reason: 'customer_request', note: 'Please call me back about my modem, it keeps restarting every evening since the last update', email: 'a.very.long.address.for.testing@example.com' },
+  });
+  expect(handoff.status()).toBe(201);
   await visitor.close();
 
   await signIn(page, DEMO.admin);

@@ -55,7 +55,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         {/* On a phone the sections are one row that scrolls sideways on its own; the page does not. */}
-        <aside className="min-w-0 overflow-x-auto border-b p-3 md:w-56 md:shrink-0 md:overflow-visible md:border-b-0 md:border-r">
+        <aside className="relative min-w-0 overflow-x-auto border-b p-3 md:w-56 md:shrink-0 md:overflow-visible md:border-b-0 md:border-r">
           <AdminNav items={nav} />
         </aside>
         <main id="main" className="min-w-0 flex-1 p-4 md:p-8">

@@ -152,7 +152,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
             they were about (cited, else the best one found). Write or fix these articles, or add golden answers.
           </CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {data.gaps.length === 0 ? (
             <p className="text-sm text-muted-foreground">No failed questions in this range.</p>
           ) : (
@@ -194,7 +194,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
           <CardTitle>Article quality</CardTitle>
           <CardDescription>For each article the answers cited: how often, how many of those answers got a thumbs-down, and how many the customer asked again.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {data.articles.length === 0 ? (
             <p className="text-sm text-muted-foreground">No answer cited an article in this range.</p>
           ) : (
@@ -217,7 +217,7 @@ export default async function InsightsPage({ searchParams }: { searchParams: Pro
           <CardTitle>Top unanswered questions</CardTitle>
           <CardDescription>What the assistant could not answer, grouped by the standalone question (lower-cased, punctuation removed). Candidates for new articles or golden answers.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {data.unanswered.length === 0 ? (
             <p className="text-sm text-muted-foreground">Every question in this range got an answer.</p>
           ) : (

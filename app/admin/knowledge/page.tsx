@@ -88,7 +88,7 @@ export default async function KnowledgePage() {
           <CardTitle>Sources</CardTitle>
           <CardDescription>Documents and passages in the index, by source.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {sources.length === 0 ? (
             <p className="text-sm text-muted-foreground">The index is empty.</p>
           ) : (
@@ -138,7 +138,7 @@ export default async function KnowledgePage() {
           <CardTitle>Re-ingest jobs</CardTitle>
           <CardDescription>Started from this console, newest first.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {views.length === 0 ? (
             <p className="text-sm text-muted-foreground">No re-ingest has been started from the console yet.</p>
           ) : (
@@ -170,7 +170,7 @@ export default async function KnowledgePage() {
           <CardTitle>Ingest runs</CardTitle>
           <CardDescription>Every run, whoever started it: the start-up sync, npm run ingest and the console.</CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {runs.length === 0 ? (
             <p className="text-sm text-muted-foreground">No ingest has run yet.</p>
           ) : (

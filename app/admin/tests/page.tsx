@@ -95,7 +95,7 @@ export default async function TestsPage({ searchParams }: { searchParams: Promis
               <p>No test yet. Make one from a conversation (Conversations → a conversation → Make a test), write one, or import a suite.</p>
             </div>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm" data-testid="tests-table">
                 <thead className="text-left text-muted-foreground">
                   <tr className="border-b">

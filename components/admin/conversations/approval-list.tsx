@@ -55,7 +55,7 @@ export function ApprovalList({ approvals }: { approvals: ApprovalRow[] }) {
 /** The audit log rows behind the conversation's approvals. */
 export function AuditTable({ rows }: { rows: AuditLogRow[] }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm" data-testid="audit-table">
         <thead className="text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>

@@ -7,7 +7,7 @@ import { LocalTime } from '@/components/admin/golden/local-time';
 
 export function ConversationTable({ items }: { items: ConversationListItem[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <div className="relative overflow-x-auto rounded-xl border bg-card">
       <table className="w-full text-sm" data-testid="conversation-table">
         <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>

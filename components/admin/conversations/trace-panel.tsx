@@ -87,7 +87,7 @@ export function TracePanel({
           )}
         </dl>
         {retrieved.length > 0 && (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-xs" data-testid="trace-retrieved">
               <caption className="mb-1 text-left text-xs font-medium text-muted-foreground">Retrieved passages (best first)</caption>
               <thead className="text-left text-muted-foreground">

@@ -29,7 +29,7 @@ export function RunsTable({ runs }: { runs: EvalRunSummaryRow[] }) {
   if (runs.length === 0) return <p className="text-sm text-muted-foreground">No evaluation has been stored yet.</p>;
   return (
     <form action="/admin/evals/compare" method="get" className="grid gap-3">
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-sm" data-testid="eval-runs">
           <thead className="text-left text-muted-foreground">
             <tr className="border-b">

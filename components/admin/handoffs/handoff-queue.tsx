@@ -29,7 +29,7 @@ function Customer({ item }: { item: HandoffQueueItem }) {
 /** Open and claimed hand-offs, the longest waiting first. */
 export function ActiveQueue({ items, now, userId }: { items: HandoffQueueItem[]; now: number; userId: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <div className="relative overflow-x-auto rounded-xl border bg-card">
       <table className="w-full text-sm" data-testid="handoff-queue">
         <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
@@ -84,7 +84,7 @@ export function ActiveQueue({ items, now, userId }: { items: HandoffQueueItem[];
 /** Closed hand-offs, the most recent first. */
 export function ClosedList({ items }: { items: HandoffQueueItem[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card">
+    <div className="relative overflow-x-auto rounded-xl border bg-card">
       <table className="w-full text-sm" data-testid="handoff-closed">
         <thead className="border-b bg-muted/40 text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>

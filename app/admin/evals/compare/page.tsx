@@ -105,7 +105,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         <CardHeader>
           <CardTitle>Figures</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           <DataTable columns={['Metric (overall)', { label: `A #${a}`, align: 'right' }, { label: `B #${b}`, align: 'right' }, { label: 'Change', align: 'right' }]}>
             {METRICS[kind].map((def) => {
               const va = def.read(runA.metrics.overall);
@@ -173,7 +173,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
             })}
           </nav>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           <DataTable testId="compare-rows" columns={['Question', `A #${a}`, `B #${b}`, 'B vs A', ...(judged.length > 0 ? ['LLM judge'] : [])]}>
             {rows.map((row) => {
               const judge = verdicts.get(row.id);

@@ -56,7 +56,7 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
           <CardHeader>
             <CardTitle>Figures</CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
+          <CardContent className="relative overflow-x-auto">
             <DataTable testId="run-figures" columns={['Metric (overall)', { label: 'Value', align: 'right' }]}>
               {defs.map((def) => (
                 <tr key={def.key} className="border-b last:border-0">
@@ -94,7 +94,7 @@ export default async function EvalRunPage({ params, searchParams }: { params: Pr
             ))}
           </nav>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="relative overflow-x-auto">
           {rows.length === 0 ? (
             <p className="text-sm text-muted-foreground" data-testid="run-rows-empty">
               Every {unit === 'dialogs' ? 'dialog' : 'question'} of this run is fully right.
