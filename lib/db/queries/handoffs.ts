@@ -196,6 +196,14 @@ export async function claimHandoff(
   return refusal(db, { id, userId });
 }
 
+/** A person's reply in the customer's conversation (role 'agent', in the conversation's language), which it brings to the top. */
+async function insertAgentMessage(db: Db, { conversationId, content }: { conversationId: string; content: string }): Promise<MessageRow> {
+  const [conversation] = await db.select({ lang: conversations.lang }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  const [message] = await db.insert(messages).values({ conversationId, role: 'agent', content, lang: conversation?.lang ?? null, outcome: 'agent' }).returning();
+  await db.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, conversationId));
+  return message!;
+}
+
 /**
  * The expert's reply, stored in the customer's conversation as a message with role 'agent' (the
  * customer's chat polls for it while the hand-off is open). Only the expert holding the claim
@@ -208,12 +216,7 @@ export async function storeAgentReply(
   const stored = await db.transaction(async (tx) => {
     const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, handoffId)).limit(1).for('update');
     if (!handoff || handoff.status !== 'claimed' || handoff.claimedBy !== userId) return null;
-    const [conversation] = await tx.select({ lang: conversations.lang }).from(conversations).where(eq(conversations.id, handoff.conversationId)).limit(1);
-    const [message] = await tx
-      .insert(messages)
-      .values({ conversationId: handoff.conversationId, role: 'agent', content, lang: conversation?.lang ?? null, outcome: 'agent' })
-      .returning();
-    await tx.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, handoff.conversationId));
+    const message = await insertAgentMessage(tx, { conversationId: handoff.conversationId, content });
     const [agent] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
     await enqueueHandoffEvent(tx, { type: 'handoff.replied', handoffId, reply: { text: content, by: agent?.name ?? null } });
     return message ?? null;
@@ -232,13 +235,7 @@ export async function storeHelpdeskReply(db: Db, { handoffId, content }: { hando
     const [handoff] = await tx.select().from(handoffs).where(eq(handoffs.id, handoffId)).limit(1).for('update');
     if (!handoff) return { ok: false, reason: 'not_found' } as const;
     if (handoff.status === 'closed') return { ok: false, reason: 'closed' } as const;
-    const [conversation] = await tx.select({ lang: conversations.lang }).from(conversations).where(eq(conversations.id, handoff.conversationId)).limit(1);
-    const [message] = await tx
-      .insert(messages)
-      .values({ conversationId: handoff.conversationId, role: 'agent', content, lang: conversation?.lang ?? null, outcome: 'agent' })
-      .returning();
-    await tx.update(conversations).set({ updatedAt: sql`now()` }).where(eq(conversations.id, handoff.conversationId));
-    return { ok: true, message: message! } as const;
+    return { ok: true, message: await insertAgentMessage(tx, { conversationId: handoff.conversationId, content }) } as const;
   });
 }
 
