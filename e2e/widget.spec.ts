@@ -19,11 +19,11 @@ test.describe.configure({ mode: 'serial' });
 const SECRET = 'e2e-widget-identity-secret-0123456789';
 const ANNA = 'AW-10482736';
 
-type HostSite = { origin: string; identity: string | null; lang: string; close(): Promise<void> };
+type HostSite = { origin: string; identity: string | null; lang: string; openOnLoad: boolean; close(): Promise<void> };
 
 /** A host site: two pages with the widget's snippet; `identity` is what its backend would sign in. */
 async function startHostSite(lantern: () => string): Promise<HostSite> {
-  const site: HostSite = { origin: '', identity: null, lang: 'en', close: async () => {} };
+  const site: HostSite = { origin: '', identity: null, lang: 'en', openOnLoad: false, close: async () => {} };
   const server = http.createServer((request, response) => {
     const page = request.url === '/page-2' ? 'Second page' : 'Welcome';
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -31,7 +31,7 @@ async function startHostSite(lantern: () => string): Promise<HostSite> {
 <html lang="${site.lang}"><head><title>Host ${page}</title>
 <style>button, iframe, div { background: rgb(255, 0, 0) !important; font-size: 40px !important; }</style></head>
 <body><h1>${page}</h1><a href="/page-2">Next page</a>
-<script src="${lantern()}/widget.js" async data-color="#0a7d4f"${site.identity ? ` data-identity="${site.identity}"` : ''}></script>
+<script src="${lantern()}/widget.js" async data-color="#0a7d4f"${site.openOnLoad ? ' data-open="true" data-position="left"' : ''}${site.identity ? ` data-identity="${site.identity}"` : ''}></script>
 </body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,6 +69,7 @@ test.afterAll(async () => {
 test.beforeEach(() => {
   allowed.identity = null;
   allowed.lang = 'en';
+  allowed.openOnLoad = false;
 });
 
 async function openWidget(page: Page, url: string): Promise<FrameLocator> {
@@ -115,6 +116,20 @@ test("the frame follows the host page's language", async ({ page }) => {
   await expect(page.getByTestId('lantern-launcher')).toHaveAttribute('aria-label', 'Chat schliessen');
   await expect(chat.locator('html')).toHaveAttribute('lang', 'de');
   await expect(chat.getByTestId('chat-input')).toHaveAttribute('placeholder', /Frage/);
+});
+
+test('data-open opens the chat on load, on the side data-position names', async ({ page }) => {
+  allowed.openOnLoad = true;
+  await page.goto(`${allowed.origin}/`);
+  const chat = page.frameLocator('iframe[title="Help chat"]');
+  await expect(chat.getByTestId('chat-input')).toBeVisible();
+  const launcher = page.getByTestId('lantern-launcher');
+  await expect(launcher).toHaveAttribute('aria-expanded', 'true');
+  const box = (await launcher.boundingBox())!;
+  expect(box.x).toBeLessThan(100);
+  // Closing from inside the frame closes the panel on the host page.
+  await chat.getByRole('button', { name: 'Close the chat' }).click();
+  await expect(launcher).toHaveAttribute('aria-expanded', 'false');
 });
 
 test('a site not on the allow-list cannot frame the chat', async ({ page }) => {
@@ -167,6 +182,11 @@ test('tampered, unsigned, foreign and expired identities are anonymous; an expir
   allowed.identity = await sign({ sub: ANNA, exp: inSeconds(-60) });
   const chat = await openWidget(page, `${allowed.origin}/`);
   await expect(chat.getByTestId('embed-identity')).toContainText('Your sign-in has expired');
+  await expect(chat.getByTestId('embed-chat')).toHaveAttribute('data-identity', 'expired');
+  // Anonymous: no account data; and the chat stays usable.
+  const bill = await ask(chat, 'Why is my bill so high?');
+  await expect(bill).not.toHaveAttribute('data-outcome', 'account');
+  await expect(bill).not.toContainText('18.00');
   const answer = await ask(chat, 'How do I restart my Box 5?');
   await expect(answer).toHaveAttribute('data-outcome', /^(answered|golden)$/);
 
