@@ -27,6 +27,16 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('Was zahle ich pro Minute?', 'de')).toEqual(['amount']);
   });
 
+  it('reads a contact detail the steps act on as steps; a question to reach someone as a contact', () => {
+    expect(wantedAnswerKinds('How do I change my email address?', 'en')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Wie ändere ich meine Telefonnummer?', 'de')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Comment modifier mon adresse e-mail ?', 'fr')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Come posso cambiare il mio numero di telefono?', 'it')).toEqual(['steps']);
+    expect(wantedAnswerKinds('What is the hotline phone number?', 'en')).toEqual(['contact']);
+    expect(wantedAnswerKinds('How can I reach the hotline?', 'en')).toContain('contact');
+    expect(wantedAnswerKinds('Comment joindre le service client ?', 'fr')).toContain('contact');
+  });
+
   it('keeps every part of a multi-part question', () => {
     expect(wantedAnswerKinds('how much is roaming in italy and how do i turn it off', 'en')).toEqual(['amount', 'steps']);
   });

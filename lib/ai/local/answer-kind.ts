@@ -65,6 +65,15 @@ const CUE_PATTERNS = Object.fromEntries(
   ]),
 ) as Record<AnswerKind, Record<TextLanguage, RegExp>>;
 
+// The contact cues that ask to reach someone, rather than name a detail ("phone number", "hotline").
+const CONTACT_VERBS: Record<TextLanguage, string[]> = {
+  en: ['which number', 'what number', 'who do i call', 'how do i contact', 'how can i contact', 'how do i reach', 'how can i reach'],
+  de: ['welche nummer', 'wen rufe ich an', 'wie erreiche ich', 'wie kontaktiere ich', 'kontaktieren'],
+  fr: ['quel numero', 'qui appeler', 'comment contacter', 'comment joindre', 'joindre'],
+  it: ['quale numero', 'che numero', 'chi chiamo', 'come contatto', 'come contattare', 'come raggiungo'],
+};
+const CONTACT_VERB_PATTERNS = Object.fromEntries((Object.keys(CONTACT_VERBS) as TextLanguage[]).map((lang) => [lang, cueRegExp(CONTACT_VERBS[lang])])) as Record<TextLanguage, RegExp>;
+
 // "où" folds to "ou" (or); only the accented word asks where.
 const FRENCH_WHERE = /(?<!\p{L})où(?!\p{L})/u;
 
@@ -79,6 +88,9 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
     }
     if (CUE_PATTERNS[kind][lang].test(text)) kinds.push(kind);
   }
+  // "How do I change my phone number?": the contact detail is what the steps act on, not a contact
+  // to reach; only a contact verb ("how do I reach…") or a question without steps asks for one.
+  if (kinds.includes('contact') && kinds.includes('steps') && !CONTACT_VERB_PATTERNS[lang].test(text)) kinds.splice(kinds.indexOf('contact'), 1);
   // "How many days", "combien de temps": a duration (or an amount), not a count.
   if (kinds.includes('count') && (kinds.includes('duration') || kinds.includes('amount'))) kinds.splice(kinds.indexOf('count'), 1);
   // "How much does it cost" is an amount, not steps; "wie lange" is a duration, not steps.

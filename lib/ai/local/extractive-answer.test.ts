@@ -537,6 +537,39 @@ describe('composeAnswer', () => {
 });
 
 
+describe('key details of the answering article', () => {
+  const title = 'Your contact details';
+  const steps = hit({ title, headingPath: `${title} > Change your email address`, section: 2, content: '1. Log in to My Alpenwave.\n2. Go to **Profile > Contact details**.\n3. Enter the new address and confirm.' });
+  const goodToKnow = hit({
+    title,
+    headingPath: `${title} > Good to know`,
+    section: 3,
+    content: 'Our shops are open from 09:00 to 18:00. The link we send to your new email address works for 60 minutes. A paper invoice costs CHF 3 per month.',
+  });
+
+  it('follow the quote when they state a fact (a duration, an amount, a place) about the question’s words', () => {
+    const prompt = parsed({ question: 'How do I change my email address?', hits: [steps, goodToKnow] });
+    const answer = composeAnswer(prompt);
+    expect(answer.grounded).toBe(true);
+    const [quote, details] = answer.text.split(PHRASES.en.details);
+    expect(quote).toContain('Profile > Contact details');
+    expect(quote).not.toContain('60 minutes');
+    // The deadline is about the email address; the shops' hours and the invoice fee are not.
+    expect(details).toContain(`- The link we send to your new email address works for 60 minutes. [${numberOf(prompt, title)}]`);
+    expect(details).not.toContain('CHF 3');
+    expect(details).not.toContain('09:00');
+  });
+
+  it('never add a second fact of the kind asked for that the quote already states', () => {
+    const roamingPrices = hit({ title: 'Roaming prices', headingPath: 'Roaming prices > Europe', section: 2, content: 'Roaming data in Zone 1 costs CHF 0.15 per MB.' });
+    const ships = hit({ title: 'Roaming prices', headingPath: 'Roaming prices > Ships', section: 3, content: 'On ships roaming data costs CHF 10.00 per MB.' });
+    const answer = composeAnswer(parsed({ question: 'How much is roaming data in Zone 1?', hits: [ships, roamingPrices] }));
+    expect(answer.text).toContain('CHF 0.15');
+    expect(answer.text).not.toContain('CHF 10.00');
+    expect(answer.text).not.toContain(PHRASES.en.details);
+  });
+});
+
 describe("the customer's story around the question", () => {
   const passwordBox5 = hit({
     title: 'Find or change the Wi-Fi password on the Alpenwave Box 5',

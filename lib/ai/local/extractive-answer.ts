@@ -610,5 +610,65 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     cited.push(extra.source.n);
     quoteLink(extra.link);
   }
+  // The article's other key facts about the question (a fee, a deadline, where in the app), which
+  // the customer most often came for and the quote may have stopped short of.
+  const quotedSoFar = parts.join('\n');
+  // A detail never adds a second fact of the kind asked for and already answered ("how much is
+  // roaming in Italy?" gets Italy's price, not also the price on ships).
+  const answered = kinds.filter((k) => STRICT_KINDS.has(k) && holdsAnswerKind(quotedSoFar, k));
+  const details = keyDetails(
+    prompt.sources.filter((s) => s.title === primary.source.title && (!s.lang || s.lang === lang)),
+    terms,
+    weights,
+    quotedSoFar,
+    answered,
+  );
+  if (details.length > 0) {
+    parts.push(phrases.details, details.map((d) => d.text).join('\n'));
+    for (const d of details) if (!cited.includes(d.n)) cited.push(d.n);
+  }
   return { text: parts.join('\n\n'), grounded: true, coverage, cited };
+}
+
+/** Kinds of fact a help article states about a topic: what a customer most often came to learn. */
+const DETAIL_KINDS: AnswerKind[] = ['amount', 'duration', 'contact', 'place'];
+/** At most this many key details follow the quote. */
+const MAX_DETAILS = 3;
+/** A key detail states (or sits under a heading about) at least this share of the question's weight. */
+const DETAIL_MIN_SHARE = 0.2;
+/** A question word only in the detail's section heading counts this much of one it states itself. */
+const DETAIL_HEADING_CREDIT = 0.5;
+
+/**
+ * The article's key details about the question that the quote left out: sentences and list
+ * items elsewhere in the answering article that state a fact (an amount, a duration, a
+ * contact, a place in the app) and share the question's telling words; the best few, in the
+ * article's order, as a list (a step loses its number: it is quoted on its own).
+ */
+function keyDetails(sources: PromptSource[], terms: string[], weights: Map<string, number>, quoted: string, answered: AnswerKind[]): { text: string; n: number }[] {
+  const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
+  const found: { text: string; n: number; share: number; order: number }[] = [];
+  for (const source of sources) {
+    const section = new Set(contentTerms(source.heading ?? '', source.lang));
+    for (const unit of splitUnits(source.content, source.lang)) {
+      // Table rows are chosen by what names them (the row for Italy, not every zone's prices), never by shared words.
+      if (unit.kind === 'lead' || unit.kind === 'table' || unit.kind === 'row' || quoted.includes(unit.text)) continue;
+      if (!DETAIL_KINDS.some((k) => holdsAnswerKind(unit.text, k)) || answered.some((k) => holdsAnswerKind(unit.text, k))) continue;
+      let stated = 0;
+      let underHeading = 0;
+      for (const t of terms) {
+        if (hasTerm(unit.terms, t)) stated += weights.get(t) ?? 1;
+        else if (hasTerm(section, t)) underHeading += weights.get(t) ?? 1;
+      }
+      // It must state one of the question's words itself: a heading alone does not make a fact about it.
+      const share = (stated + DETAIL_HEADING_CREDIT * underHeading) / total;
+      if (stated === 0 || share < DETAIL_MIN_SHARE) continue;
+      const text = `- ${unit.text.replace(/^(?:[-*+]|\d+[.)])\s+/, '')} [${source.n}]`;
+      found.push({ text, n: source.n, share, order: found.length });
+    }
+  }
+  return found
+    .sort((a, b) => b.share - a.share || a.order - b.order)
+    .slice(0, MAX_DETAILS)
+    .sort((a, b) => a.order - b.order);
 }
