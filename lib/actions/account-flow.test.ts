@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readUIMessageStream } from 'ai';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatUIMessage } from '@/lib/domain/chat';
 import { loadConversationDetail } from '@/lib/chat/conversation-detail';
 import { anonKeyOf } from '@/lib/chat/anon-key';
@@ -18,7 +18,7 @@ import { runIngest } from '@/lib/rag/ingest/run';
 import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '@/lib/ai/testing/openai-compatible-server';
 import type { ApprovalCard } from '@/lib/domain/account-tools';
 import { decideApproval } from './decide';
-import { openDemoDatabase, snapshotCustomerSystem, TEST_NOW, type DemoDatabase } from './repository/testing';
+import { openDemoDatabase, snapshotCustomerSystem, TEST_NOW, useDemoDatabase, type DemoDatabase } from './repository/testing';
 
 /** The whole account flow through the chat turn, on the built-in model: propose → approve/decline → verify → execute once → audit. */
 
@@ -35,18 +35,8 @@ const textOf = (m: ChatUIMessage) => m.parts.flatMap((p) => (p.type === 'text' ?
 const cardsOf = (m: ChatUIMessage) => m.parts.flatMap((p) => (p.type === 'data-approval' ? [p.data as ApprovalCard] : []));
 
 describe.each(testBackends())('account actions in the chat on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   const db = () => demo.database.db;
-
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
 
   async function chat(text: string, { as = 'anna' as const, conversationId = randomUUID(), signedIn = true } = {}) {
     const owner = signedIn ? { kind: 'user' as const, userId: demo.ids[as].userId } : { kind: 'anon' as const, anonKey: anonKeyOf('x'.repeat(43)) };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readUIMessageStream } from 'ai';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatUIMessage } from '@/lib/domain/chat';
 import type { Locale } from '@/lib/i18n/locales';
 import { loadConversationDetail } from '@/lib/chat/conversation-detail';
@@ -12,7 +12,7 @@ import { testBackends } from '@/lib/db/test-databases';
 import type { ApprovalCard } from '@/lib/domain/account-tools';
 import { decideApproval } from './decide';
 import { termsChangedText } from './phrasing';
-import { auditRows, openDemoDatabase, snapshotCustomerSystem, TEST_NOW, type DemoDatabase } from './repository/testing';
+import { auditRows, snapshotCustomerSystem, TEST_NOW, useDemoDatabase } from './repository/testing';
 
 /**
  * An approval executes the terms its card showed: when the fee, a price or a date changed between
@@ -27,19 +27,9 @@ const cardsOf = (m: ChatUIMessage) => m.parts.flatMap((p) => (p.type === 'data-a
 const linesOf = (card: ApprovalCard) => card.preview.changes.map((c) => `${c.label}: ${c.before ?? ''} -> ${c.after}`);
 
 describe.each(testBackends())('approval terms on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   const db = () => demo.database.db;
   const anna = () => demo.ids.anna;
-
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
 
   async function propose(text: string): Promise<{ card: ApprovalCard; conversationId: string }> {
     const conversationId = randomUUID();

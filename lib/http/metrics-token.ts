@@ -1,15 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '@/lib/config';
+import { hasBearerToken } from './bearer-token';
 
 /** Whether the request carries `Authorization: Bearer $METRICS_TOKEN` (compared in constant time). */
 export function hasMetricsToken(headers: Headers, config: Pick<Config, 'metricsToken'>): boolean {
   return hasBearerToken(headers, config.metricsToken);
-}
-
-/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time); never when no token is set. */
-export function hasBearerToken(headers: Headers, token: string | undefined): boolean {
-  if (!token) return false;
-  const given = Buffer.from(headers.get('authorization')?.replace(/^Bearer\s+/i, '') ?? '');
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -90,6 +90,42 @@ describe('route()', () => {
     delete process.env.METRICS_TOKEN;
   });
 
+  it('lets a bearer token from the config in, refusing a wrong or missing one with the route’s message', async () => {
+    const token = 'route-test-bearer-token-0123456789';
+    const handler = vi.fn(async () => Response.json({ ok: true }, { status: 201 }));
+    const post = (config: { token?: string }, headers: Record<string, string> = {}) =>
+      route({ name: '/b', access: { bearerToken: () => config.token, message: 'Send the test token as a bearer token.' } }, handler)(request('/b', { method: 'POST', headers }), {});
+    expect(await json(await post({ token }, { authorization: `Bearer ${token}` }))).toEqual({ status: 201, body: { ok: true } });
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ caller: { address: '192.0.2.1' } }));
+    handler.mockClear();
+    const refused = { status: 401, body: { error: { code: 'unauthenticated', message: 'Send the test token as a bearer token.' } } };
+    expect(await json(await post({ token }, { authorization: `Bearer ${'x'.repeat(token.length)}` }))).toMatchObject(refused);
+    expect(await json(await post({ token }, { authorization: 'Bearer wrong' }))).toMatchObject(refused);
+    expect(await json(await post({ token }))).toMatchObject(refused);
+    // No token configured: nobody gets in, not even with an empty bearer.
+    expect(await json(await post({}, { authorization: `Bearer ${token}` }))).toMatchObject(refused);
+    expect(await json(await post({}, { authorization: 'Bearer ' }))).toMatchObject(refused);
+    expect(await json(await post({ token: '' }, { authorization: 'Bearer ' }))).toMatchObject(refused);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('reads the bearer token from the config, and answers 404 with `disabled` while it is unset', async () => {
+    const handler = vi.fn(async () => Response.json({}));
+    const access = { bearerToken: (config: { handoffApiToken?: string }) => config.handoffApiToken, message: 'Send the token.', disabled: 'The API is not enabled.' };
+    const post = route({ name: '/d', access }, handler);
+    expect(await json(await post(request('/d', { method: 'POST', headers: { authorization: 'Bearer anything' } }), {}))).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'The API is not enabled.' } },
+    });
+    process.env.HANDOFF_API_TOKEN = 'route-test-handoff-token-0123456789';
+    vi.resetModules();
+    const fresh = (await import('./route')).route({ name: '/d', access }, handler);
+    expect((await fresh(request('/d', { method: 'POST', headers: { authorization: 'Bearer route-test-handoff-token-0123456789' } }), {})).status).toBe(200);
+    expect(await json(await fresh(request('/d', { method: 'POST', headers: { authorization: 'Bearer wrong' } }), {}))).toMatchObject({ status: 401, body: { error: { message: 'Send the token.' } } });
+    delete process.env.HANDOFF_API_TOKEN;
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it('asks customers to sign in with the route’s own message', async () => {
     const get = route({ name: '/t', access: { customer: 'Sign in to see this.' } }, async () => Response.json({}));
     state.visitor = returning;

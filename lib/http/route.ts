@@ -9,6 +9,7 @@ import { getDatabase } from '@/lib/db';
 import type { PublicUser } from '@/lib/db/queries/users';
 import { instrumentRoute } from '@/lib/observability/instrument-route';
 import { ApiError } from './api-error';
+import { hasBearerToken } from './bearer-token';
 import { clientAddress } from './client-address';
 import { zodProblems } from './errors';
 import { readJsonBody } from './json-body';
@@ -20,8 +21,9 @@ import { takeRateLimit, type LimitName, type LimitSubject } from './rate-limits'
  * one that does not). In order, it:
  *   1. validates the route params and the query string (400 naming the field);
  *   2. resolves the caller — the client address always; then, as the route asks, a staff member
- *      with a permission (or the metrics token), a signed-in customer, or the chat's visitor
- *      (created on the spot where the route starts conversations) — and refuses with 401/403;
+ *      with a permission (or the metrics token), a signed-in customer, the chat's visitor
+ *      (created on the spot where the route starts conversations), or a machine holding the
+ *      route's bearer token — and refuses with 401/403 (404 for a token API that is off);
  *   3. reads the JSON body with its size cap enforced while it streams (413/415/400);
  *   4. counts the request against its rate limit (429 with Retry-After);
  *   5. runs the handler, inside instrumentRoute: request id, access log, metrics, and thrown
@@ -35,7 +37,13 @@ export type Access =
   /** A signed-in customer (any signed-in user acting on their own account); the 401 message. */
   | { customer: string }
   /** Staff with this permission; with metricsToken, the METRICS_TOKEN bearer is let in too. */
-  | { permission: Permission; metricsToken?: boolean };
+  | { permission: Permission; metricsToken?: boolean }
+  /**
+   * A machine with `Authorization: Bearer <token>`, the token read from the config (compared in
+   * constant time); `message` is the 401's. An unset token lets nobody in: 404 with `disabled`
+   * as the message when given (the API is off), else the 401.
+   */
+  | { bearerToken: (config: Config) => string | undefined; message: string; disabled?: string };
 
 type CallerFor<A extends Access> = A extends { permission: Permission }
   ? { address: string; user: PublicUser | null }
@@ -100,6 +108,12 @@ function parseOrThrow<S extends z.ZodType | undefined>(schema: S, value: unknown
 }
 
 async function resolveCaller(access: Access, { request, address, config }: { request: NextRequest; address: string; config: Config }): Promise<{ caller: unknown; subject: LimitSubject }> {
+  if ('bearerToken' in access) {
+    const token = access.bearerToken(config);
+    if (!token && access.disabled) throw new ApiError(404, 'not_found', access.disabled);
+    if (!hasBearerToken(request.headers, token)) throw new ApiError(401, 'unauthenticated', access.message);
+    return { caller: { address }, subject: { address } };
+  }
   if ('permission' in access) {
     if (access.metricsToken && hasMetricsToken(request.headers, config)) return { caller: { address, user: null }, subject: { address } };
     const checked = await checkAccess(access.permission);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interruptedText } from '@/lib/actions/phrasing';
 import { writeAudit } from '@/lib/actions/repository';
-import { openDemoDatabase, TEST_NOW, type DemoDatabase } from '@/lib/actions/repository/testing';
+import { TEST_NOW, useDemoDatabase } from '@/lib/actions/repository/testing';
 import { claimApproval, createApproval, findApproval } from '@/lib/db/queries/approvals';
 import { openConversation } from '@/lib/db/queries/conversations';
 import { queryRows } from '@/lib/db/rows';
@@ -15,18 +15,8 @@ import { resolveStuckApprovalsNow, STUCK_AFTER_MS } from './stuck-approvals';
 const MINUTE = 60_000;
 
 describe.each(testBackends())('stuck approvals on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   const db = () => demo.database.db;
-
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
 
   /** An approval claimed (approve) at `claimedAt` whose request then died. */
   async function stuckApproval({ claimedAt, lang = 'de' }: { claimedAt: Date; lang?: string }) {

@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { appointmentSlots, appointments, customers } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { findDemoSlots, type DemoSlots } from '../seed';
 import { executeRescheduleAppointment, previewRescheduleAppointment } from './appointments';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, warmPool, type DemoDatabase, value } from './testing';
+import { TEST_NOW, auditRows, snapshotCustomerSystem, useDemoDatabase, value, warmPool } from './testing';
 
 const now = TEST_NOW;
 
 
 describe.each(testBackends())('reschedule appointment on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   let slots: DemoSlots;
   const actor = () => ({ actorUserId: demo.ids.anna.userId, approvalId: randomUUID() });
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
   beforeEach(async () => {
-    await demo.reset();
     slots = await findDemoSlots(demo.database.db, { now });
-  });
-  afterAll(async () => {
-    await demo?.database.close();
   });
 
   async function slotHolder(slotId: number) {

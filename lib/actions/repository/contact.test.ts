@@ -1,29 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WRITE_TOOLS } from '@/lib/domain/account-tools';
 import { customers, users } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { executeRequestCallback, executeUpdateContactDetails, previewRequestCallback, previewUpdateContactDetails } from './contact';
 import { writeActions } from './index';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase, value } from './testing';
+import { TEST_NOW, auditRows, snapshotCustomerSystem, useDemoDatabase, value } from './testing';
 
 const now = TEST_NOW;
 
 
 describe.each(testBackends())('contact details and call-backs on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   const actor = () => ({ actorUserId: demo.ids.anna.userId, approvalId: randomUUID() });
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
-
   async function customerRow() {
     const [row] = await demo.database.db.select().from(customers).where(eq(customers.id, demo.ids.anna.customerId));
     return row;

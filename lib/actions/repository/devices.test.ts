@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { devices, type DeviceRow } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { executeLineDiagnostic, executeRestartModem, measureLine, previewLineDiagnostic, previewRestartModem } from './devices';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, type DemoDatabase, value } from './testing';
+import { TEST_NOW, auditRows, snapshotCustomerSystem, useDemoDatabase, value } from './testing';
 
 const now = TEST_NOW;
 
@@ -48,18 +48,8 @@ describe('line measurements', () => {
 });
 
 describe.each(testBackends())('modem actions on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   const actor = () => ({ actorUserId: demo.ids.anna.userId, approvalId: randomUUID() });
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
-
   async function deviceOf(customerId: string) {
     const [row] = await demo.database.db.select().from(devices).where(eq(devices.customerId, customerId));
     return row;

@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, invoices, subscriptions } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { getAccountOverview } from './customers';
 import { executeChangePlan, listAvailablePlans, previewChangePlan, settleDuePlanChanges } from './plans';
-import { TEST_NOW, auditRows, openDemoDatabase, snapshotCustomerSystem, warmPool, type DemoDatabase, value } from './testing';
+import { TEST_NOW, auditRows, snapshotCustomerSystem, useDemoDatabase, value, warmPool } from './testing';
 
 const now = TEST_NOW;
 
 
 describe.each(testBackends())('change plan on $name', ({ open }) => {
-  let demo: DemoDatabase;
+  const demo = useDemoDatabase(open);
   const actor = () => ({ actorUserId: demo.ids.anna.userId, approvalId: randomUUID() });
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
 
   async function subscription(customerId: string, kind: 'internet' | 'mobile' | 'tv') {
     const rows = await demo.database.db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId));

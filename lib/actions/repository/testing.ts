@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { queryRows } from '@/lib/db/rows';
 import type { Database } from '@/lib/db/client';
 import { customers, users } from '@/lib/db/schema';
@@ -65,6 +66,38 @@ export async function openDemoDatabase(open: () => Promise<Database>, now: Date 
   };
   await result.reset();
   return result;
+}
+
+/**
+ * The usual set-up of a test suite on the demo database, as hooks of the enclosing describe:
+ * opened (and seeded) once before all its tests, the customer system reseeded before each test,
+ * closed after all. The returned object reads through to the opened database, so `demo.ids` are
+ * the current test's (they change with every reset).
+ */
+export function useDemoDatabase(open: () => Promise<Database>, now: Date = TEST_NOW): DemoDatabase {
+  let opened: DemoDatabase | undefined;
+  const current = () => {
+    if (!opened) throw new Error('the demo database is opened in beforeAll: use it inside a hook or a test');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await openDemoDatabase(open, now);
+  });
+  beforeEach(async () => {
+    await current().reset();
+  });
+  afterAll(async () => {
+    await opened?.database.close();
+  });
+  return {
+    get database() {
+      return current().database;
+    },
+    get ids() {
+      return current().ids;
+    },
+    reset: (at?: Date) => current().reset(at),
+  };
 }
 
 const SNAPSHOT_TABLES = ['customers', 'subscriptions', 'invoices', 'invoice_lines', 'appointment_slots', 'appointments', 'devices', 'outages', 'plans', 'service_areas', 'audit_log'];

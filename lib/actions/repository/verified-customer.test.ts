@@ -1,22 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, users } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
 import { resolveCustomer } from './customers';
-import { openDemoDatabase, type DemoDatabase } from './testing';
+import { useDemoDatabase } from './testing';
 import { userForVerifiedCustomer } from './verified-customer';
 
 describe.each(testBackends())('a customer verified by the host site, on $name', ({ open }) => {
-  let demo: DemoDatabase;
-  beforeAll(async () => {
-    demo = await openDemoDatabase(open);
-  });
-  beforeEach(async () => {
-    await demo.reset();
-  });
-  afterAll(async () => {
-    await demo?.database.close();
-  });
+  const demo = useDemoDatabase(open);
 
   it("acts as the customer's own user when they have one", async () => {
     expect(await userForVerifiedCustomer(demo.database.db, { customerNumber: 'AW-10482736' })).toEqual({ userId: demo.ids.anna.userId, name: 'Anna Meier' });

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { getDatabase } from '@/lib/db';
 import { storeHelpdeskReply } from '@/lib/db/queries/handoffs';
 import { ApiError } from '@/lib/http/api-error';
-import { hasBearerToken } from '@/lib/http/metrics-token';
 import { route } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -26,10 +25,18 @@ const bodySchema = z.object({
  * claimed. The customer's chat shows it like an expert's reply.
  */
 export const POST = route(
-  { name: '/api/handoffs/[id]/reply', access: { anyone: true }, params: z.object({ id: z.uuid() }), body: { schema: bodySchema, maxBytes: 16_384 }, limit: 'handoff' },
-  async ({ request, params, body, config }) => {
-    if (!config.handoffApiToken) throw new ApiError(404, 'not_found', 'The hand-off API is not enabled (set HANDOFF_API_TOKEN).');
-    if (!hasBearerToken(request.headers, config.handoffApiToken)) throw new ApiError(401, 'unauthenticated', 'Send the hand-off API token as a bearer token.');
+  {
+    name: '/api/handoffs/[id]/reply',
+    access: {
+      bearerToken: (config) => config.handoffApiToken,
+      message: 'Send the hand-off API token as a bearer token.',
+      disabled: 'The hand-off API is not enabled (set HANDOFF_API_TOKEN).',
+    },
+    params: z.object({ id: z.uuid() }),
+    body: { schema: bodySchema, maxBytes: 16_384 },
+    limit: 'handoff',
+  },
+  async ({ params, body }) => {
     const { db } = await getDatabase();
     const stored = await storeHelpdeskReply(db, { handoffId: params.id, content: body.text });
     if (!stored.ok) throw stored.reason === 'not_found' ? new ApiError(404, 'not_found', 'No such hand-off.') : new ApiError(409, 'conflict', 'This hand-off is closed.');
