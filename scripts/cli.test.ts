@@ -26,6 +26,18 @@ describe('command-line tools', () => {
     if (script === 'search.ts') expect((await spawnScript(script, ['-h'], {})).stdout).toBe(result.stdout);
   }, 60_000);
 
+  it.each([
+    [['--site', 'ftp://example.com/'], 'not an http(s) address: ftp://example.com/'],
+    [['--site', 'https://example.com/', '--sitemap', 'https://example.com/sitemap.xml'], 'give --site or --sitemap, not both'],
+    [['--site', 'https://example.com/', '--dir', 'content/articles'], 'two kinds of source'],
+    [['--include', '/help/**'], 'apply to a website'],
+    [['--sitemap', 'https://example.com/sitemap.xml', '--delay', 'soon'], '--delay is a number of milliseconds'],
+  ])('ingest refuses website flags that do not fit (%j) with a clear message, before opening any database', async (args, message) => {
+    const result = await spawnScript('ingest.ts', args, { PGLITE_DIR: '/proc/lantern-no-such-dir/pglite', DATABASE_URL: '' });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(message);
+  }, 60_000);
+
   describe('the .env files', () => {
     const keys = ['LANTERN_CLI_TEST_A', 'LANTERN_CLI_TEST_B', 'LANTERN_CLI_TEST_C'];
     afterEach(() => {

@@ -69,6 +69,8 @@ export const documents = pgTable(
     updated: text('updated'),
     body: text('body').notNull(),
     contentHash: text('content_hash').notNull(),
+    /** A page of a website source: its address there, which citations link to. */
+    sourceUrl: text('source_url'),
     ingestedAt: timestamp('ingested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -132,6 +134,24 @@ export const ingestRuns = pgTable('ingest_runs', {
   stats: jsonb('stats').$type<IngestStats>(),
   errors: jsonb('errors').$type<{ path: string; message: string }[]>().notNull().default([]),
 });
+
+/**
+ * What the last crawl of a website source learnt about each page: its validators (ETag,
+ * Last-Modified) for conditional requests, its content hash and its links, so the next run
+ * fetches only what changed and prunes what disappeared.
+ */
+export const websitePages = pgTable(
+  'website_pages',
+  {
+    source: text('source').notNull(),
+    url: text('url').notNull(),
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    contentHash: text('content_hash').notNull(),
+    links: jsonb('links').$type<string[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.url] })],
+);
 
 export type IngestStats = {
   files: number;

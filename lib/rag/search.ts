@@ -56,6 +56,8 @@ export type SearchHit = {
   section?: number;
   /** The article's translation group (front matter translation_of): the same article in other languages shares it. */
   translationOf?: string | null;
+  /** A website source's page: its address there. */
+  sourceUrl?: string | null;
 };
 
 export type SearchDeps = { db: Db; embedder: Embedder; reranker?: RerankingModelV4 };
@@ -101,10 +103,11 @@ function textLeg(o: {
 type Row = {
   id: number; document_id: string; title: string; slug: string; heading_path: string; anchor: string | null;
   content: string; lang: string; version: string | null; audience: 'public' | 'internal'; ordinal: number; translation_of: string | null;
+  source_url: string | null;
 };
 
 /** The columns a Row is read from (chunks c joined with documents d). */
-const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience, c.ordinal, d.translation_of');
+const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience, c.ordinal, d.translation_of, d.source_url');
 
 const NO_RANKS: SearchHit['ranks'] = { vector: null, fts: null, simple: null, fused: 0, rerank: null };
 
@@ -114,6 +117,7 @@ function hitFromRow(row: Row, score: number, ranks: SearchHit['ranks']): SearchH
     content: row.content, lang: row.lang, version: row.version, audience: row.audience, score, ranks,
     section: Number(row.ordinal) + 1,
     translationOf: row.translation_of,
+    sourceUrl: row.source_url ?? null,
   };
 }
 

@@ -10,7 +10,7 @@ export type Source = {
   kind: 'article' | 'golden';
   documentId: string;
   title: string;
-  /** /articles/<slug>#<anchor> */
+  /** /articles/<slug>#<anchor>, or a website source's page address */
   url: string;
   heading: string | null;
   content: string;
@@ -58,7 +58,8 @@ export function buildSources({ hits, golden }: { hits: SearchHit[]; golden?: Gol
       kind: 'article',
       documentId: hit.documentId,
       title: hit.title,
-      url: articleUrl(hit.slug, hit.anchor),
+      // A website's page is cited where it lives; its heading anchors are Lantern's, not the site's.
+      url: hit.sourceUrl ?? articleUrl(hit.slug, hit.anchor),
       heading: lastHeading(hit.headingPath, hit.title),
       content: hit.content,
       lang: hit.lang,

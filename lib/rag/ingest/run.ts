@@ -7,7 +7,7 @@ import type { Embedder } from '@/lib/ai/models';
 import type { Db } from '@/lib/db/client';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/queries/documents';
-import { chunks, documents, ingestRuns, lexemeStats, type IngestStats } from '@/lib/db/schema';
+import { chunks, documents, ingestRuns, lexemeStats, websitePages, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
 import { invalidateTermStats } from '@/lib/rag/term-stats';
@@ -18,6 +18,7 @@ import { parseDocument, type ParsedDocument } from './parse';
 import { isInScope, normalizeScope } from './scope';
 import { listSourceFiles } from './sources';
 import { loadSynonymsFile } from './synonyms-file';
+import { crawlWebsite, type CrawlOptions, type CrawlResult, type PageState } from './website';
 
 /**
  * One ingest run over a folder, in two phases:
@@ -35,8 +36,16 @@ export type IngestProgress = { phase: 'scan' | 'embed' | 'write' | 'done'; done:
 export type IngestError = { path: string; message: string };
 export type IngestResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
 
+/** A website source: the crawl's options (a start URL or a sitemap, patterns, politeness). */
+export type WebsiteSource = Omit<CrawlOptions, 'onProgress' | 'onDocument'>;
+
 export type IngestOptions = {
-  dir: string;
+  /** A folder of files; or, with `website`, none. */
+  dir?: string;
+  /** Crawl a website instead of reading a folder: pages are fetched again only when changed. */
+  website?: WebsiteSource;
+  /** For website sources: the fetch to use (tests, proxies); the global fetch by default. */
+  fetch?: typeof fetch;
   /** Name the documents are grouped under; defaults to the folder relative to the cwd. */
   source?: string;
   /**
@@ -55,7 +64,16 @@ export type IngestOptions = {
   succeeds?: string;
 };
 
-type Pending = { parsed: ParsedDocument; path: string; hash: string; chunks: Chunk[]; embeddings: number[][] };
+type Pending = { parsed: ParsedDocument; path: string; hash: string; sourceUrl: string | null; chunks: Chunk[]; embeddings: number[][] };
+type ReadDocument = { path: string; parsed: ParsedDocument; hash: string; sourceUrl: string | null };
+
+/** The source's name: the one given, the website's origin, or the folder relative to the cwd. */
+export function sourceName(options: Pick<IngestOptions, 'source' | 'dir' | 'website'>): string {
+  if (options.source) return options.source;
+  const site = options.website?.sitemapUrl ?? options.website?.startUrl;
+  if (site) return `site:${new URL(site).origin}`;
+  return path.relative(process.cwd(), path.resolve(options.dir ?? '.')) || '.';
+}
 
 // Above this many chunks written, drop the model's HNSW index and rebuild it once afterwards:
 // inserting into a live HNSW index is several times slower than building it in one go.
@@ -73,9 +91,11 @@ export async function runIngest(db: Db, options: IngestOptions): Promise<IngestR
 
 async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promise<IngestResult> {
   const started = Date.now();
-  const source = options.source ?? (path.relative(process.cwd(), path.resolve(options.dir)) || '.');
+  if ((options.dir === undefined) === (options.website === undefined)) throw new Error('ingest needs either a folder (dir) or a website, not both');
+  if (options.website && options.scope) throw new Error('a website source is ingested whole: --path applies to folders only');
+  const source = sourceName(options);
   const progress = options.onProgress ?? (() => {});
-  const scope = normalizeScope(options.dir, options.scope);
+  const scope = options.dir === undefined ? undefined : normalizeScope(options.dir, options.scope);
   const [run] = await db.insert(ingestRuns).values({ source, status: 'running' }).returning({ id: ingestRuns.id });
   const runId = run!.id;
   const errors: IngestError[] = [];
@@ -86,8 +106,6 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
   };
 
   try {
-    const files = await listSourceFiles(options.dir, { scope });
-    stats.files = files.length;
     const [sourceDocs, foreign] = await Promise.all([listDocumentRefs(db, { source }), listForeignKeys(db, { source })]);
     // Outside the scope, this source's documents count like another source's: never pruned or
     // replaced by this run, and their ids and urls are taken (a file moved into the scope from
@@ -98,20 +116,15 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
     const outsideBySlug = new Map(outside.map((d) => [d.slug, d.path]));
     const storedById = new Map(stored.map((d) => [d.id, d]));
 
-    // Phase 1a: parse and hash everything.
-    const parsedFiles: { path: string; parsed: ParsedDocument; hash: string }[] = [];
-    for (const [i, file] of files.entries()) {
-      progress({ phase: 'scan', done: i, total: files.length, path: file.relativePath });
-      try {
-        const bytes = await fs.readFile(file.absolutePath);
-        const parsed = await parseDocument(file.relativePath, bytes);
-        const hash = crypto.createHash('sha256').update(bytes).update(`\0${CHUNKER_VERSION}\0${options.embedder.id}`).digest('hex');
-        parsedFiles.push({ path: file.relativePath, parsed, hash });
-      } catch (error) {
-        stats.failed++;
-        errors.push({ path: file.relativePath, message: (error as Error).message });
-      }
-    }
+    // Phase 1a: read (parse, or crawl) and hash everything.
+    const read = options.website
+      ? await readWebsite(db, source, options.website, { fetch: options.fetch, stored, progress, embedderId: options.embedder.id })
+      : await readFolder(options.dir!, scope, options.embedder.id, progress);
+    const parsedFiles = read.documents;
+    stats.files = read.present.size;
+    stats.failed += read.errors.length;
+    stats.unchanged += read.unchanged ?? 0;
+    errors.push(...read.errors);
 
     // Ids and urls must be unique. A url already stored keeps its owner; otherwise the first
     // file (in path order) wins, and later claimants are reported and skipped.
@@ -146,8 +159,8 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
     // Keep what is new or changed.
     const pending: Pending[] = [];
     const seenIds = new Set(accepted.keys());
-    const presentPaths = new Set(files.map((f) => f.relativePath));
-    for (const { path: filePath, parsed, hash } of accepted.values()) {
+    const presentPaths = read.present;
+    for (const { path: filePath, parsed, hash, sourceUrl } of accepted.values()) {
       if (storedById.get(parsed.id)?.contentHash === hash) {
         stats.unchanged++;
         continue;
@@ -162,7 +175,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
         errors.push({ path: filePath, message: 'the document has no text to index' });
         continue;
       }
-      pending.push({ parsed, path: filePath, hash, chunks: pieces, embeddings: [] });
+      pending.push({ parsed, path: filePath, hash, sourceUrl, chunks: pieces, embeddings: [] });
     }
     // A document is gone when its file is gone; a file that failed to parse keeps its old version.
     const deletedIds = stored.filter((d) => !seenIds.has(d.id) && !presentPaths.has(d.path)).map((d) => d.id);
@@ -210,7 +223,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
         const values = {
           id: p.id, source, path: doc.path, title: p.title, slug: p.slug, lang: p.lang, product: p.product,
           version: p.version, audience: p.audience, translationOf: p.translationOf, updated: p.updated,
-          body: p.body, contentHash: doc.hash, ingestedAt: new Date(),
+          body: p.body, contentHash: doc.hash, sourceUrl: doc.sourceUrl, ingestedAt: new Date(),
         };
         // A document's chunks are deleted before its new ones are inserted, in this transaction,
         // so (document_id, ordinal) stays unique; a new document has no chunks (foreign key).
@@ -235,6 +248,13 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
         }
       }
       stats.chunksWritten = written;
+      // What the crawl learnt, for the next run's conditional requests: in this transaction, so a
+      // failed run leaves the pages to be fetched again.
+      if (read.pageState) {
+        await tx.delete(websitePages).where(eq(websitePages.source, source));
+        const rows = [...read.pageState].map(([url, page]) => ({ source, url, etag: page.etag ?? null, lastModified: page.lastModified ?? null, contentHash: page.contentHash, links: page.links ?? null }));
+        for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(websitePages).values(rows.slice(i, i + INSERT_BATCH));
+      }
       if (dimensions !== undefined) await createVectorIndex(tx as unknown as Db, model);
       await dropUnusedVectorIndexes(tx as unknown as Db);
       const statsMissing = (await tx.select({ n: sql<number>`count(*)::int` }).from(lexemeStats))[0]?.n === 0;
@@ -244,7 +264,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
 
     // The chat's word statistics come from the index just rebuilt.
     invalidateTermStats(db);
-    if (!scope) errors.push(...(await loadSynonymsFile(db, options.dir)).errors);
+    if (!scope && options.dir !== undefined) errors.push(...(await loadSynonymsFile(db, options.dir)).errors);
     const durationMs = Date.now() - started;
     await db
       .update(ingestRuns)
@@ -262,4 +282,69 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
       .where(eq(ingestRuns.id, runId));
     throw error;
   }
+}
+
+type ReadResult = {
+  documents: ReadDocument[];
+  /** Paths (files, page URLs) that still exist: their documents are not pruned, even when unreadable now. */
+  present: Set<string>;
+  errors: IngestError[];
+  /** A website's crawl state, to store for the next run. */
+  pageState?: Map<string, PageState>;
+  /** Pages the site said had not changed (not read again, so not among the documents). */
+  unchanged?: number;
+};
+
+async function readFolder(dir: string, scope: string | undefined, embedderId: string, progress: (p: IngestProgress) => void): Promise<ReadResult> {
+  const files = await listSourceFiles(dir, { scope });
+  const documents: ReadDocument[] = [];
+  const errors: IngestError[] = [];
+  for (const [i, file] of files.entries()) {
+    progress({ phase: 'scan', done: i, total: files.length, path: file.relativePath });
+    try {
+      const bytes = await fs.readFile(file.absolutePath);
+      const parsed = await parseDocument(file.relativePath, bytes);
+      const hash = crypto.createHash('sha256').update(bytes).update(`\0${CHUNKER_VERSION}\0${embedderId}`).digest('hex');
+      documents.push({ path: file.relativePath, parsed, hash, sourceUrl: null });
+    } catch (error) {
+      errors.push({ path: file.relativePath, message: (error as Error).message });
+    }
+  }
+  return { documents, present: new Set(files.map((f) => f.relativePath)), errors };
+}
+
+/**
+ * A website, crawled with what the last run learnt (validators, hashes): new and changed pages
+ * come back as documents; unchanged and broken pages stay present (a broken page keeps its last
+ * version); pages the site no longer has are left out, so they are pruned.
+ */
+async function readWebsite(
+  db: Db,
+  source: string,
+  website: WebsiteSource,
+  { fetch, stored, progress, embedderId }: { fetch?: typeof globalThis.fetch; stored: { id: string; path: string }[]; progress: (p: IngestProgress) => void; embedderId: string },
+): Promise<ReadResult> {
+  const rows = await db.select().from(websitePages).where(eq(websitePages.source, source));
+  // A page whose document is gone (deleted by hand, or never stored) is fetched in full again.
+  const storedUrls = new Set(stored.map((d) => d.path));
+  const previous = new Map<string, PageState>(
+    rows.filter((r) => storedUrls.has(r.url)).map((r) => [r.url, { etag: r.etag, lastModified: r.lastModified, contentHash: r.contentHash, ...(r.links ? { links: r.links } : {}) }]),
+  );
+  const result: CrawlResult = await crawlWebsite(
+    { ...website, onProgress: (p) => progress({ phase: 'scan', done: p.done, total: p.total, path: p.url }) },
+    previous,
+    fetch ? { fetch } : {},
+  );
+  const documents = result.documents.map((page) => ({
+    path: page.url,
+    parsed: page,
+    hash: crypto.createHash('sha256').update(page.contentHash).update(`\0${CHUNKER_VERSION}\0${embedderId}`).digest('hex'),
+    sourceUrl: page.url,
+  }));
+  const removed = new Set(result.removed);
+  // When the crawl could not see the whole site (a sitemap failed, the page limit), nothing else is pruned.
+  const kept = result.complete ? [] : stored.map((d) => d.path).filter((url) => !removed.has(url));
+  const present = new Set([...documents.map((d) => d.path), ...result.unchanged, ...result.broken.map((b) => b.url), ...kept]);
+  const errors = result.broken.map((b) => ({ path: b.url, message: b.reason }));
+  return { documents, present, errors, pageState: result.state, unchanged: result.unchanged.length };
 }
