@@ -1,5 +1,6 @@
 import { stopJobWorker } from '@/lib/console/jobs/worker';
 import { stopWebhookDispatcher } from '@/lib/webhooks/worker';
+import { stopSourceScheduler } from '@/lib/console/knowledge/source-schedule';
 import { stopLocalJobs } from '@/lib/console/jobs/runner';
 import { errorFields, log } from '@/lib/observability/logger';
 import { beginDraining, drainingForMs, endGracePeriod } from '@/lib/draining';
@@ -23,6 +24,7 @@ export function installShutdownHandlers({ graceMs, closeDatabase }: { graceMs: n
     grace.unref();
     stopJobWorker();
     stopWebhookDispatcher();
+    stopSourceScheduler();
     const released = stopLocalJobs({ timeoutMs: Math.min(graceMs, 10_000) });
     holdExitUntil(released, closeDatabase);
   };

@@ -12,6 +12,7 @@ import { seedDemoCustomers, topUpAppointmentSlots } from '@/lib/actions/seed';
 import { consoleJobHandlers } from '@/lib/console/jobs/handlers';
 import { startJobWorker } from '@/lib/console/jobs/worker';
 import { startWebhookDispatcher } from '@/lib/webhooks/worker';
+import { startSourceScheduler } from '@/lib/console/knowledge/source-schedule';
 import { installShutdownHandlers } from '@/lib/shutdown';
 import { collectGarbage } from '@/lib/runtime/collect-garbage';
 import { ConfigError } from '@/lib/config';
@@ -78,6 +79,8 @@ export async function startLantern(): Promise<void> {
     });
     // Hand-off events to the helpdesk, when HANDOFF_WEBHOOK_URL is set.
     startWebhookDispatcher(database.db, config);
+    // Website sources crawled on a schedule (each due crawl started by one instance).
+    startSourceScheduler(database.db, config);
     installShutdownHandlers({ graceMs: config.shutdownGraceMs, closeDatabase: closeDatabases });
     // The embedded database's initdb and a bulk ingest leave large WebAssembly memories behind.
     if (database.kind === 'pglite') collectGarbage();

@@ -135,6 +135,37 @@ export const ingestRuns = pgTable('ingest_runs', {
   errors: jsonb('errors').$type<{ path: string; message: string }[]>().notNull().default([]),
 });
 
+export const SOURCE_SCHEDULES = ['manual', 'hourly', 'daily', 'weekly'] as const;
+export type SourceSchedule = (typeof SOURCE_SCHEDULES)[number];
+
+/**
+ * A website the help center's knowledge comes from, added in the console: where to crawl (a
+ * start URL or a sitemap, with path patterns), who may read its pages, and how often it is
+ * crawled again. Its documents are stored under the source name `website:<id>`.
+ */
+export const websiteSources = pgTable(
+  'website_sources',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    startUrl: text('start_url'),
+    sitemapUrl: text('sitemap_url'),
+    include: jsonb('include').$type<string[]>().notNull().default([]),
+    exclude: jsonb('exclude').$type<string[]>().notNull().default([]),
+    audience: text('audience', { enum: ['public', 'internal'] }).notNull().default('public'),
+    schedule: text('schedule', { enum: SOURCE_SCHEDULES }).notNull().default('manual'),
+    /** When the scheduler next starts a crawl; null for manual sources. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('website_sources_one_entry', sql`(${t.startUrl} is null) <> (${t.sitemapUrl} is null)`),
+    index('website_sources_next_run_idx').on(t.nextRunAt),
+  ],
+);
+export type WebsiteSourceRow = typeof websiteSources.$inferSelect;
+
 /**
  * What the last crawl of a website source learnt about each page: its validators (ETag,
  * Last-Modified) for conditional requests, its content hash and its links, so the next run

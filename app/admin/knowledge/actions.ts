@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { guardedAction } from '@/lib/auth/guarded-action';
 import { saveSearchSynonyms } from '@/lib/console/knowledge/synonyms';
+import { createWebsiteSource, deleteWebsiteSource } from '@/lib/console/knowledge/website-sources';
 import { getDatabase } from '@/lib/db';
 
 export type SynonymsState =
@@ -24,4 +25,54 @@ export async function saveSynonymsAction(_previous: SynonymsState, form: FormDat
       return { status: 'saved', rules: result.rules };
     },
   );
+}
+
+/** The form's fields as sent: kept on an error so nothing typed is lost. */
+export type WebsiteSourceFields = Record<'name' | 'url' | 'mode' | 'include' | 'exclude' | 'audience' | 'schedule', string>;
+export type WebsiteSourceState = { status: 'idle' } | { status: 'error'; message: string; fields: WebsiteSourceFields; attempt: number } | { status: 'saved'; name: string };
+
+/** Adds a website source (crawled when someone starts it, or on its schedule). */
+export async function addWebsiteSourceAction(_previous: WebsiteSourceState, form: FormData): Promise<WebsiteSourceState> {
+  return guardedAction<WebsiteSourceState>(
+    { name: 'addWebsiteSource', permission: 'knowledge:ingest', refuse: ({ message }) => ({ status: 'error', message, fields: fieldsOf(form), attempt: Date.now() }) },
+    async (user) => {
+      const field = (name: string) => {
+        const value = form.get(name);
+        return typeof value === 'string' ? value : undefined;
+      };
+      const input = {
+        name: field('name') ?? '',
+        url: field('url') ?? '',
+        mode: field('mode') === 'sitemap' ? ('sitemap' as const) : ('start' as const),
+        include: field('include') ?? '',
+        exclude: field('exclude') ?? '',
+        audience: field('audience') === 'internal' ? ('internal' as const) : ('public' as const),
+        schedule: (['hourly', 'daily', 'weekly'] as const).find((s) => s === field('schedule')) ?? ('manual' as const),
+      };
+      const { db } = await getDatabase();
+      const created = await createWebsiteSource(db, { input, userId: user.id });
+      if (!created.ok) return { status: 'error', message: created.message, fields: fieldsOf(form), attempt: Date.now() };
+      revalidatePath('/admin/knowledge');
+      return { status: 'saved', name: created.source.name };
+    },
+  );
+}
+
+function fieldsOf(form: FormData): WebsiteSourceFields {
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.slice(0, 4000) : '';
+  };
+  return { name: get('name'), url: get('url'), mode: get('mode'), include: get('include'), exclude: get('exclude'), audience: get('audience'), schedule: get('schedule') };
+}
+
+/** Removes a website source with its pages from the index. */
+export async function removeWebsiteSourceAction(form: FormData): Promise<void> {
+  await guardedAction<void>({ name: 'removeWebsiteSource', permission: 'knowledge:ingest', refuse: () => undefined }, async () => {
+    const id = Number(form.get('id'));
+    if (!Number.isInteger(id) || id <= 0) return;
+    const { db } = await getDatabase();
+    await deleteWebsiteSource(db, { id });
+    revalidatePath('/admin/knowledge');
+  });
 }

@@ -16,7 +16,9 @@ import { getSearchSynonyms, SYNONYMS_MAX_CHARS } from '@/lib/console/knowledge/s
 import { SynonymsCard } from '@/components/admin/knowledge/synonyms-card';
 import { SuiteCheckCard } from '@/components/admin/tests/suite-check-card';
 import { countTests } from '@/lib/db/queries/conversation-tests';
-import { saveSynonymsAction } from './actions';
+import { addWebsiteSourceAction, removeWebsiteSourceAction, saveSynonymsAction } from './actions';
+import { WebsiteSourcesCard } from '@/components/admin/knowledge/website-sources-card';
+import { listWebsiteSources, sourceKey } from '@/lib/console/knowledge/website-sources';
 import { getDatabase } from '@/lib/db';
 import { listJobs } from '@/lib/db/queries/jobs';
 import { LocalTime } from '@/components/admin/golden/local-time';
@@ -36,7 +38,15 @@ export default async function KnowledgePage() {
   const names = await userNames(db, jobs.map((j) => j.createdBy));
   const now = new Date();
   const views = jobs.map((j) => toJobView(j, now));
-  const current = views.find(isActive) ?? views[0] ?? null;
+  // The folder's jobs and the websites' crawls each show in their own card.
+  const isWebsiteJob = (job: (typeof views)[number]) => typeof job.params.websiteSourceId === 'number';
+  const folderJobs = views.filter((j) => !isWebsiteJob(j));
+  const current = folderJobs.find(isActive) ?? folderJobs[0] ?? null;
+  const websiteJobs = views.filter(isWebsiteJob);
+  const currentCrawl = websiteJobs.find(isActive) ?? websiteJobs[0] ?? null;
+  const websites = await listWebsiteSources(db);
+  const websiteNames = new Map(websites.map((w) => [w.id, w.name]));
+  const websiteNameOf = (source: string) => websites.find((w) => sourceKey(w.id) === source)?.name;
   const canIngest = can(user.role, 'knowledge:ingest');
   const synonyms = await getSearchSynonyms(db);
   const contentDir = path.relative(process.cwd(), config.content.dir) || '.';
@@ -67,6 +77,25 @@ export default async function KnowledgePage() {
         </CardContent>
       </Card>
 
+      <WebsiteSourcesCard
+        sources={websites.map((w) => ({
+          id: w.id,
+          name: w.name,
+          url: w.startUrl ?? w.sitemapUrl ?? '',
+          mode: w.startUrl ? 'start' : 'sitemap',
+          include: w.include,
+          exclude: w.exclude,
+          audience: w.audience,
+          schedule: w.schedule,
+          nextRunAt: w.nextRunAt?.toISOString() ?? null,
+          documents: w.documents,
+        }))}
+        canIngest={canIngest}
+        initialJob={currentCrawl}
+        addAction={addWebsiteSourceAction}
+        removeAction={removeWebsiteSourceAction}
+      />
+
       {canReadTests && (
         <SuiteCheckCard trigger="ingest" what="a re-ingest" canRun={can(user.role, 'tests:write')} job={testJob ? toJobView(testJob, now) : null} cases={testCases} />
       )}
@@ -95,7 +124,7 @@ export default async function KnowledgePage() {
             <DataTable testId="sources-table" columns={['Source', { label: 'Documents', align: 'right' }, { label: 'Passages', align: 'right' }, 'Languages', 'Last ingest']}>
               {sources.map((s) => (
                 <tr key={s.source} className="border-b last:border-0 align-top">
-                  <td className="py-2 pr-4 font-mono">{s.source}</td>
+                  <td className="py-2 pr-4 font-mono">{websiteNameOf(s.source) ?? s.source}</td>
                   <td className="py-2 pr-4 text-right tabular-nums" data-testid="source-documents">
                     {s.documents}
                     {s.internal > 0 && <span className="block text-xs text-muted-foreground">{s.internal} internal</span>}
@@ -142,13 +171,14 @@ export default async function KnowledgePage() {
           {views.length === 0 ? (
             <p className="text-sm text-muted-foreground">No re-ingest has been started from the console yet.</p>
           ) : (
-            <DataTable testId="ingest-jobs" columns={['Started', 'By', 'Status', 'Duration', 'Result', 'Problems']}>
+            <DataTable testId="ingest-jobs" columns={['Started', 'What', 'By', 'Status', 'Duration', 'Result', 'Problems']}>
               {views.map((job) => {
                 const { stats, errors } = statsOf(job.result);
                 return (
                   <tr key={job.id} className="border-b last:border-0 align-top" data-job-id={job.id}>
                     <td className="py-2 pr-4 whitespace-nowrap"><LocalTime iso={job.createdAt} /></td>
-                    <td className="py-2 pr-4">{(job.createdBy && names.get(job.createdBy)) ?? '—'}</td>
+                    <td className="py-2 pr-4">{jobScope(job.params, websiteNames)}</td>
+                    <td className="py-2 pr-4">{(job.createdBy && names.get(job.createdBy)) ?? (isWebsiteJob(job) ? 'Schedule' : '—')}</td>
                     <td className="py-2 pr-4">
                       <JobStatusBadge status={job.status} />
                     </td>
@@ -178,7 +208,7 @@ export default async function KnowledgePage() {
               {runs.map((run) => (
                 <tr key={run.id} className="border-b last:border-0 align-top">
                   <td className="py-2 pr-4 tabular-nums">#{run.id}</td>
-                  <td className="py-2 pr-4 font-mono">{run.source}</td>
+                  <td className="py-2 pr-4 font-mono">{websiteNameOf(run.source) ?? run.source}</td>
                   <td className="py-2 pr-4 whitespace-nowrap"><LocalTime iso={run.startedAt.toISOString()} /></td>
                   <td className="py-2 pr-4">
                     <Badge variant={RUN_STATUS[run.status] ?? 'secondary'}>{run.status}</Badge>
@@ -198,4 +228,13 @@ export default async function KnowledgePage() {
       </Card>
     </div>
   );
+}
+
+/** What an ingest job covered: the content folder (or a path in it), or a website (rebuilt or not). */
+function jobScope(params: Record<string, unknown>, websites: Map<number, string>): string {
+  if (typeof params.websiteSourceId === 'number') {
+    const name = websites.get(params.websiteSourceId) ?? `website #${params.websiteSourceId} (removed)`;
+    return params.rebuild === true ? `${name} (rebuild)` : name;
+  }
+  return typeof params.path === 'string' ? `Folder: ${params.path}` : 'Content folder';
 }

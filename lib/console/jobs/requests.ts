@@ -5,7 +5,8 @@ import type { Db } from '@/lib/db/client';
 import { evalRunRequestSchema, pairwiseRequestSchema, startEvalJob } from '@/lib/console/evals/jobs';
 import { pairwiseUnavailableReason } from '@/lib/console/evals/pairwise';
 import { findEvalRun } from '@/lib/console/evals/runs';
-import { startIngestJob } from '@/lib/console/knowledge/ingest-job';
+import { startIngestJob, startWebsiteIngestJob } from '@/lib/console/knowledge/ingest-job';
+import { findWebsiteSource } from '@/lib/console/knowledge/website-sources';
 import { runScopeSchema, startTestRun } from '@/lib/conversation-tests/job';
 import { findJob } from '@/lib/db/queries/jobs';
 import type { JobRow } from '@/lib/db/schema';
@@ -18,8 +19,15 @@ import { resumeClaimableJobsOfKind } from './worker';
  * `eval`, so a bad request is told which field is wrong (a plain union says "Invalid input").
  */
 export const jobRequestSchema = z.discriminatedUnion('kind', [
-  /** `path`: re-ingest only this folder or file of CONTENT_DIR (relative to it). */
-  z.object({ kind: z.literal('ingest'), path: ingestPathSchema.optional() }).strict(),
+  /**
+   * `path`: re-ingest only this folder or file of CONTENT_DIR (relative to it). `source`: crawl
+   * this website source instead; `rebuild`: re-read and re-embed it all, changed or not.
+   */
+  z
+    .object({ kind: z.literal('ingest'), path: ingestPathSchema.optional(), source: z.number().int().positive().optional(), rebuild: z.boolean().optional() })
+    .strict()
+    .refine((r) => r.source === undefined || r.path === undefined, { message: 'A website source is crawled whole: give source or path, not both.', path: ['path'] })
+    .refine((r) => r.source !== undefined || r.rebuild === undefined, { message: 'rebuild applies to a website source.', path: ['rebuild'] }),
   z.discriminatedUnion('eval', [
     evalRunRequestSchema.extend({ kind: z.literal('eval') }).strict(),
     pairwiseRequestSchema.extend({ kind: z.literal('eval') }).strict(),
@@ -62,6 +70,10 @@ export async function startRequestedJob(db: Db, { request, config, userId }: { r
   // until the next sweep: the caller then sees it running (409) instead of a phantom.
   await resumeClaimableJobsOfKind(request.kind);
   if (request.kind === 'ingest') {
+    if (request.source !== undefined) {
+      if (!(await findWebsiteSource(db, { id: request.source }))) return { ok: false, reason: 'invalid', message: 'There is no such website source.' };
+      return startWebsiteIngestJob(db, { config, userId, websiteSourceId: request.source, rebuild: request.rebuild });
+    }
     if (request.path === undefined) return startIngestJob(db, { config, userId });
     const resolved = await resolveIngestScope(config.content.dir, request.path);
     if (!resolved.ok) return { ok: false, reason: 'invalid', message: resolved.message };

@@ -2,7 +2,8 @@ import { createEmbedder, type Embedder } from '@/lib/ai/models';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { markInterruptedIngestRuns } from '@/lib/db/queries/ingest-runs';
-import { runIngest, type IngestError } from '@/lib/rag/ingest/run';
+import { runIngest, type IngestError, type IngestOptions } from '@/lib/rag/ingest/run';
+import { crawlOptionsOf, findWebsiteSource, sourceKey } from './website-sources';
 import type { IngestStats, JobRow } from '@/lib/db/schema';
 import { instanceId } from '@/lib/console/jobs/instance';
 import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jobs/runner';
@@ -22,18 +23,28 @@ import { startJob, type JobHandler, type StartJobResult } from '@/lib/console/jo
 
 export type IngestJobResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
 
+/** What an ingest job brings in sync: the content folder (or a path in it), or a website source. */
+export type IngestTarget = { dir: string; scope?: string } | { websiteSourceId: number; rebuild?: boolean };
+
 /** The work of an ingest job, from its params; used when it starts and when another instance resumes it. */
-export function ingestJobHandler(db: Db, { config, dir, scope, embedder }: { config: Config; dir: string; scope?: string; embedder?: Embedder }): JobHandler {
+export function ingestJobHandler(db: Db, { config, embedder, ...target }: IngestTarget & { config: Config; embedder?: Embedder }): JobHandler {
   return async (context) => {
     // An earlier attempt died mid-run: its ingest run row can never finish.
     if (context.attempt > 1) await markInterruptedIngestRuns(db, { since: context.createdAt });
+    let what: Pick<IngestOptions, 'dir' | 'scope' | 'website' | 'source' | 'rebuild'>;
+    if ('websiteSourceId' in target) {
+      const source = await findWebsiteSource(db, { id: target.websiteSourceId });
+      if (!source) throw new Error('This website source was removed.');
+      what = { website: crawlOptionsOf(source), source: sourceKey(source.id), rebuild: target.rebuild === true };
+    } else {
+      what = { dir: target.dir, scope: target.scope };
+    }
     const result = await runIngest(db, {
       holder: `console job ${context.jobId} on instance ${instanceId()}`,
       // The job runner resumes a job only when its earlier attempt's instance stopped beating:
       // that attempt's lease (it lapses only after its TTL) is this attempt's to take over.
       ...(context.attempt > 1 ? { succeeds: `console job ${context.jobId} ` } : {}),
-      dir,
-      scope,
+      ...what,
       embedder: embedder ?? createEmbedder(config.model),
       onProgress: (p) => context.progress({ phase: p.phase, done: p.done, total: p.total, errors: 0, ...(p.path ? { detail: p.path } : {}) }),
     });
@@ -45,9 +56,10 @@ export function ingestJobHandler(db: Db, { config, dir, scope, embedder }: { con
   };
 }
 
-/** The folder and scope a stored ingest job works on (its params). */
-export function ingestJobTarget(job: Pick<JobRow, 'params'>, config: Config): { dir: string; scope?: string } {
-  const params = (job.params ?? {}) as { dir?: unknown; path?: unknown };
+/** The folder and scope, or the website source, a stored ingest job works on (its params). */
+export function ingestJobTarget(job: Pick<JobRow, 'params'>, config: Config): IngestTarget {
+  const params = (job.params ?? {}) as { dir?: unknown; path?: unknown; websiteSourceId?: unknown; rebuild?: unknown };
+  if (typeof params.websiteSourceId === 'number') return { websiteSourceId: params.websiteSourceId, rebuild: params.rebuild === true };
   return {
     dir: typeof params.dir === 'string' ? params.dir : config.content.dir,
     ...(typeof params.path === 'string' ? { scope: params.path } : {}),
@@ -63,5 +75,18 @@ export async function startIngestJob(
     params: scope ? { dir, path: scope } : { dir },
     createdBy: userId,
     handler: ingestJobHandler(db, { config, dir, scope, embedder }),
+  });
+}
+
+/** Crawls a website source now ("Re-ingest now"), or with `rebuild` re-reads and re-embeds every page. */
+export async function startWebsiteIngestJob(
+  db: Db,
+  { config, userId, websiteSourceId, rebuild = false, embedder }: { config: Config; userId: string | null; websiteSourceId: number; rebuild?: boolean; embedder?: Embedder },
+): Promise<StartJobResult> {
+  return startJob(db, {
+    kind: 'ingest',
+    params: { websiteSourceId, ...(rebuild ? { rebuild } : {}) },
+    createdBy: userId,
+    handler: ingestJobHandler(db, { config, websiteSourceId, rebuild, embedder }),
   });
 }

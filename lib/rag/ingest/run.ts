@@ -36,8 +36,8 @@ export type IngestProgress = { phase: 'scan' | 'embed' | 'write' | 'done'; done:
 export type IngestError = { path: string; message: string };
 export type IngestResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
 
-/** A website source: the crawl's options (a start URL or a sitemap, patterns, politeness). */
-export type WebsiteSource = Omit<CrawlOptions, 'onProgress' | 'onDocument'>;
+/** A website source: the crawl's options (a start URL or a sitemap, patterns, politeness), and who may read its pages. */
+export type WebsiteSource = Omit<CrawlOptions, 'onProgress' | 'onDocument'> & { audience?: 'public' | 'internal' };
 
 export type IngestOptions = {
   /** A folder of files; or, with `website`, none. */
@@ -46,6 +46,8 @@ export type IngestOptions = {
   website?: WebsiteSource;
   /** For website sources: the fetch to use (tests, proxies); the global fetch by default. */
   fetch?: typeof fetch;
+  /** Re-read and re-embed everything, changed or not (a website is fetched in full, without conditional requests). */
+  rebuild?: boolean;
   /** Name the documents are grouped under; defaults to the folder relative to the cwd. */
   source?: string;
   /**
@@ -118,7 +120,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
 
     // Phase 1a: read (parse, or crawl) and hash everything.
     const read = options.website
-      ? await readWebsite(db, source, options.website, { fetch: options.fetch, stored, progress, embedderId: options.embedder.id })
+      ? await readWebsite(db, source, options.website, { fetch: options.fetch, stored, progress, embedderId: options.embedder.id, rebuild: options.rebuild === true })
       : await readFolder(options.dir!, scope, options.embedder.id, progress);
     const parsedFiles = read.documents;
     stats.files = read.present.size;
@@ -161,7 +163,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
     const seenIds = new Set(accepted.keys());
     const presentPaths = read.present;
     for (const { path: filePath, parsed, hash, sourceUrl } of accepted.values()) {
-      if (storedById.get(parsed.id)?.contentHash === hash) {
+      if (!options.rebuild && storedById.get(parsed.id)?.contentHash === hash) {
         stats.unchanged++;
         continue;
       }
@@ -322,23 +324,24 @@ async function readWebsite(
   db: Db,
   source: string,
   website: WebsiteSource,
-  { fetch, stored, progress, embedderId }: { fetch?: typeof globalThis.fetch; stored: { id: string; path: string }[]; progress: (p: IngestProgress) => void; embedderId: string },
+  { fetch, stored, progress, embedderId, rebuild }: { fetch?: typeof globalThis.fetch; stored: { id: string; path: string }[]; progress: (p: IngestProgress) => void; embedderId: string; rebuild: boolean },
 ): Promise<ReadResult> {
-  const rows = await db.select().from(websitePages).where(eq(websitePages.source, source));
+  const { audience, ...crawl } = website;
+  const rows = rebuild ? [] : await db.select().from(websitePages).where(eq(websitePages.source, source));
   // A page whose document is gone (deleted by hand, or never stored) is fetched in full again.
   const storedUrls = new Set(stored.map((d) => d.path));
   const previous = new Map<string, PageState>(
     rows.filter((r) => storedUrls.has(r.url)).map((r) => [r.url, { etag: r.etag, lastModified: r.lastModified, contentHash: r.contentHash, ...(r.links ? { links: r.links } : {}) }]),
   );
   const result: CrawlResult = await crawlWebsite(
-    { ...website, onProgress: (p) => progress({ phase: 'scan', done: p.done, total: p.total, path: p.url }) },
+    { ...crawl, onProgress: (p) => progress({ phase: 'scan', done: p.done, total: p.total, path: p.url }) },
     previous,
     fetch ? { fetch } : {},
   );
   const documents = result.documents.map((page) => ({
     path: page.url,
-    parsed: page,
-    hash: crypto.createHash('sha256').update(page.contentHash).update(`\0${CHUNKER_VERSION}\0${embedderId}`).digest('hex'),
+    parsed: audience ? { ...page, audience } : page,
+    hash: crypto.createHash('sha256').update(page.contentHash).update(`\0${audience ?? ''}\0${CHUNKER_VERSION}\0${embedderId}`).digest('hex'),
     sourceUrl: page.url,
   }));
   const removed = new Set(result.removed);

@@ -1,0 +1,61 @@
+import type { Config } from '@/lib/config';
+import type { Db } from '@/lib/db/client';
+import { errorFields, log } from '@/lib/observability/logger';
+import { startWebsiteIngestJob } from './ingest-job';
+import { claimDueSource, postponeSource } from './website-sources';
+
+/** How often each instance looks for website sources whose crawl is due. */
+export const SCHEDULE_POLL_MS = 30_000;
+/** A due crawl refused because another ingest runs is tried again this much later. */
+export const RETRY_BUSY_MS = 5 * 60_000;
+
+/**
+ * Starts the crawls that are due, one ingest job each: every instance polls, and each due source
+ * is claimed by exactly one (claimDueSource). The job itself runs like one started from the
+ * console, and shows in its jobs table.
+ */
+export async function startDueSourceCrawls(db: Db, config: Config, { now = new Date() }: { now?: Date } = {}): Promise<{ started: number[]; postponed: number[] }> {
+  const started: number[] = [];
+  const postponed: number[] = [];
+  for (;;) {
+    const source = await claimDueSource(db, { now });
+    if (!source) break;
+    const result = await startWebsiteIngestJob(db, { config, userId: null, websiteSourceId: source.id });
+    if (result.ok) {
+      started.push(source.id);
+    } else {
+      // Only one ingest runs at a time; this source's turn comes once that one is over.
+      await postponeSource(db, { id: source.id, until: new Date(now.getTime() + RETRY_BUSY_MS) });
+      postponed.push(source.id);
+    }
+  }
+  return { started, postponed };
+}
+
+type Scheduler = { timer: ReturnType<typeof setInterval>; running: boolean };
+const holder = globalThis as typeof globalThis & { __lanternSourceScheduler?: Scheduler };
+
+export function startSourceScheduler(db: Db, config: Config): void {
+  stopSourceScheduler();
+  const scheduler: Scheduler = { running: false, timer: setInterval(() => void tick(), SCHEDULE_POLL_MS) };
+  const tick = async () => {
+    if (scheduler.running) return;
+    scheduler.running = true;
+    try {
+      const { started, postponed } = await startDueSourceCrawls(db, config);
+      if (started.length > 0 || postponed.length > 0) log().info({ task: 'source-schedule', started, postponed }, 'scheduled website crawls');
+    } catch (error) {
+      log().warn(errorFields(error), 'scheduled website crawls failed');
+    } finally {
+      scheduler.running = false;
+    }
+  };
+  scheduler.timer.unref?.();
+  holder.__lanternSourceScheduler = scheduler;
+}
+
+export function stopSourceScheduler(): void {
+  const scheduler = holder.__lanternSourceScheduler;
+  if (scheduler) clearInterval(scheduler.timer);
+  holder.__lanternSourceScheduler = undefined;
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createEmbedder } from '@/lib/ai/models';
+import { parseConfig } from '@/lib/config';
+import { jobSettled, startJob } from '@/lib/console/jobs/runner';
+import type { Database } from '@/lib/db/client';
+import { findJob } from '@/lib/db/queries/jobs';
+import { queryRows } from '@/lib/db/rows';
+import { websiteSources } from '@/lib/db/schema';
+import { testBackends } from '@/lib/db/test-databases';
+import { startTestSite, type TestSite } from '@/lib/rag/ingest/website/test-site';
+import { startWebsiteIngestJob, type IngestJobResult } from './ingest-job';
+import { RETRY_BUSY_MS, startDueSourceCrawls } from './source-schedule';
+import { claimDueSource, createWebsiteSource, deleteWebsiteSource, listWebsiteSources, SCHEDULE_INTERVAL_MS, sourceKey } from './website-sources';
+
+const NOW = new Date('2026-11-20T03:00:00Z');
+const HOUR = 3_600_000;
+
+describe.each(testBackends())('website sources on $name', ({ open }) => {
+  let database: Database;
+  let site: TestSite;
+  const config = parseConfig({});
+  const embedder = createEmbedder({ provider: 'local' });
+  const documentsOf = (id: number) =>
+    queryRows<{ id: string; audience: string; source_url: string }>(database.db, sql`select id, audience, source_url from documents where source = ${sourceKey(id)} order by id`);
+
+  beforeAll(async () => {
+    database = await open();
+    site = await startTestSite({ pages: 4 });
+  });
+  afterEach(async () => {
+    await database.db.delete(websiteSources);
+  });
+  afterAll(async () => {
+    await site?.close();
+    await database?.close();
+  });
+
+  it('refuses what cannot be crawled with a message naming the field, and a second source of the same name', async () => {
+    const db = database.db;
+    const base = { name: 'Help site', url: site.url('/sitemap.xml'), mode: 'sitemap' as const };
+    expect(await createWebsiteSource(db, { input: { ...base, url: 'ftp://example.com/' }, userId: null })).toEqual({ ok: false, message: 'url: an http:// or https:// address' });
+    const badPattern = await createWebsiteSource(db, { input: { ...base, include: '/help/**\nhelp/de' }, userId: null });
+    expect(badPattern.ok).toBe(false);
+    expect(badPattern.ok === false && badPattern.message).toBe('include: pattern "help/de" must start with "/"');
+    expect((await createWebsiteSource(db, { input: base, userId: null })).ok).toBe(true);
+    expect(await createWebsiteSource(db, { input: base, userId: null })).toEqual({ ok: false, message: 'A source named "Help site" exists already.' });
+  });
+
+  it('crawls a source as a console job, with its audience on every page; deleting it removes its pages', async () => {
+    const db = database.db;
+    const created = await createWebsiteSource(db, { input: { name: 'Staff notes', url: site.url('/sitemap.xml'), mode: 'sitemap', audience: 'internal', exclude: '/help/de/**' }, userId: null });
+    if (!created.ok) throw new Error(created.message);
+    const id = created.source.id;
+    const started = await startWebsiteIngestJob(db, { config, userId: null, websiteSourceId: id, embedder });
+    if (!started.ok) throw new Error('not started');
+    await jobSettled(started.job.id);
+    const job = await findJob(db, { id: started.job.id });
+    expect(job?.status).toBe('succeeded');
+    expect((job?.result as IngestJobResult).source).toBe(sourceKey(id));
+    const docs = await documentsOf(id);
+    expect(docs.map((d) => d.source_url).sort()).toEqual(site.pages.filter((p) => p.lang === 'en').map((p) => site.url(p.path)).sort());
+    expect(docs.every((d) => d.audience === 'internal')).toBe(true);
+    expect((await listWebsiteSources(db))[0]).toMatchObject({ id, documents: 2, pages: 2 });
+
+    expect(await deleteWebsiteSource(db, { id })).toEqual({ deleted: true, documents: 2 });
+    expect(await documentsOf(id)).toEqual([]);
+    const [pages] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from website_pages where source = ${sourceKey(id)}`);
+    expect(pages!.n).toBe(0);
+  });
+
+  it('hands each due source to exactly one claimer, and moves its next crawl one interval on', async () => {
+    const db = database.db;
+    const hourly = await createWebsiteSource(db, { input: { name: 'A', url: site.url('/'), mode: 'start', schedule: 'hourly' }, userId: null, now: new Date(NOW.getTime() - 2 * HOUR) });
+    const daily = await createWebsiteSource(db, { input: { name: 'B', url: site.url('/'), mode: 'start', schedule: 'daily' }, userId: null, now: NOW });
+    const manual = await createWebsiteSource(db, { input: { name: 'C', url: site.url('/'), mode: 'start' }, userId: null, now: NOW });
+    if (!hourly.ok || !daily.ok || !manual.ok) throw new Error('not created');
+    expect(manual.source.nextRunAt).toBeNull();
+    expect(daily.source.nextRunAt?.getTime()).toBe(NOW.getTime() + SCHEDULE_INTERVAL_MS.daily);
+
+    // Two instances polling at the same moment: one gets the due source, the other nothing.
+    const [first, second] = await Promise.all([claimDueSource(db, { now: NOW }), claimDueSource(db, { now: NOW })]);
+    const claimed = [first, second].filter((s) => s !== null);
+    expect(claimed.map((s) => s!.id)).toEqual([hourly.source.id]);
+    expect(claimed[0]!.nextRunAt?.getTime()).toBe(NOW.getTime() + HOUR);
+    expect(await claimDueSource(db, { now: NOW })).toBeNull();
+    // A day later both scheduled sources are due; the manual one never is.
+    const later = new Date(NOW.getTime() + SCHEDULE_INTERVAL_MS.daily);
+    const due = [await claimDueSource(db, { now: later }), await claimDueSource(db, { now: later }), await claimDueSource(db, { now: later })];
+    expect(due.map((s) => s?.name ?? null)).toEqual(['A', 'B', null]);
+  });
+
+  it('the scheduler starts a due crawl as a job, and postpones it while another ingest runs', async () => {
+    const db = database.db;
+    const created = await createWebsiteSource(db, { input: { name: 'Nightly', url: site.url('/sitemap.xml'), mode: 'sitemap', schedule: 'daily' }, userId: null, now: new Date(NOW.getTime() - SCHEDULE_INTERVAL_MS.daily) });
+    if (!created.ok) throw new Error(created.message);
+    // Another ingest holds the kind (only one runs at a time).
+    let release!: () => void;
+    const busy = await startJob(db, { kind: 'ingest', params: { dir: 'elsewhere' }, handler: () => new Promise((resolve) => (release = () => resolve({ result: null }))) });
+    if (!busy.ok) throw new Error('not started');
+    expect(await startDueSourceCrawls(db, config, { now: NOW })).toEqual({ started: [], postponed: [created.source.id] });
+    const [row] = await queryRows<{ next_run_at: string }>(db, sql`select next_run_at::text from website_sources where id = ${created.source.id}`);
+    expect(new Date(row!.next_run_at).getTime()).toBe(NOW.getTime() + RETRY_BUSY_MS);
+    release();
+    await jobSettled(busy.job.id);
+
+    const retry = new Date(NOW.getTime() + RETRY_BUSY_MS);
+    const { started } = await startDueSourceCrawls(db, config, { now: retry });
+    expect(started).toEqual([created.source.id]);
+    const jobs = await queryRows<{ id: string; params: { websiteSourceId?: number } }>(db, sql`select id, params from jobs where kind = 'ingest' order by created_at desc limit 1`);
+    expect(jobs[0]!.params.websiteSourceId).toBe(created.source.id);
+    await jobSettled(jobs[0]!.id);
+  });
+});

@@ -1,0 +1,160 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@/lib/db/client';
+import { deleteDocuments, listDocumentRefs } from '@/lib/db/queries/documents';
+import { queryRows } from '@/lib/db/rows';
+import { isUniqueViolation } from '@/lib/db/unique-violation';
+import { SOURCE_SCHEDULES, websitePages, websiteSources, type SourceSchedule, type WebsiteSourceRow } from '@/lib/db/schema';
+import { compilePattern, PatternError } from '@/lib/rag/ingest/website';
+import type { WebsiteSource } from '@/lib/rag/ingest/run';
+
+/**
+ * Website sources as the console manages them: added with where to crawl and how often, listed
+ * with what they hold, removed with their pages. The crawl itself is an ingest job
+ * (ingest-job.ts); the scheduler (source-schedule.ts) starts the due ones.
+ */
+
+/** How long after a crawl the next one is due, per schedule. */
+export const SCHEDULE_INTERVAL_MS: Record<Exclude<SourceSchedule, 'manual'>, number> = {
+  hourly: 3_600_000,
+  daily: 86_400_000,
+  weekly: 7 * 86_400_000,
+};
+
+const webUrl = z
+  .string()
+  .trim()
+  .max(2000, 'an address of at most 2000 characters')
+  .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), 'an http:// or https:// address');
+
+const patternLines = z
+  .string()
+  .max(4000)
+  .transform((text) => text.split('\n').map((line) => line.trim()).filter(Boolean))
+  .superRefine((patterns, ctx) => {
+    if (patterns.length > 50) ctx.addIssue({ code: 'custom', message: 'at most 50 patterns' });
+    for (const pattern of patterns) {
+      try {
+        compilePattern(pattern);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof PatternError ? error.message : `not a path pattern: ${pattern}` });
+      }
+    }
+  });
+
+/** The console's form: one address, read as a start page or as a sitemap. */
+export const websiteSourceInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the source a name.').max(80, 'A name of at most 80 characters.'),
+    url: webUrl,
+    mode: z.enum(['start', 'sitemap']),
+    include: patternLines.default([]),
+    exclude: patternLines.default([]),
+    audience: z.enum(['public', 'internal']).default('public'),
+    schedule: z.enum(SOURCE_SCHEDULES).default('manual'),
+  })
+  .strict();
+export type WebsiteSourceInput = z.input<typeof websiteSourceInputSchema>;
+
+/** The name its documents are stored under. */
+export function sourceKey(id: number): string {
+  return `website:${id}`;
+}
+
+/** The crawl a source asks for. */
+export function crawlOptionsOf(source: WebsiteSourceRow): WebsiteSource {
+  return {
+    ...(source.startUrl ? { startUrl: source.startUrl } : { sitemapUrl: source.sitemapUrl! }),
+    ...(source.include.length > 0 ? { include: source.include } : {}),
+    ...(source.exclude.length > 0 ? { exclude: source.exclude } : {}),
+    audience: source.audience,
+  };
+}
+
+export type CreateSourceResult = { ok: true; source: WebsiteSourceRow } | { ok: false; message: string };
+
+export async function createWebsiteSource(db: Db, { input, userId, now = new Date() }: { input: WebsiteSourceInput; userId: string | null; now?: Date }): Promise<CreateSourceResult> {
+  const parsed = websiteSourceInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, message: `${issue.path.join('.') || 'input'}: ${issue.message}` };
+  }
+  const { name, url, mode, include, exclude, audience, schedule } = parsed.data;
+  try {
+    const [source] = await db
+      .insert(websiteSources)
+      .values({
+        name,
+        ...(mode === 'start' ? { startUrl: url } : { sitemapUrl: url }),
+        include,
+        exclude,
+        audience,
+        schedule,
+        // A scheduled source's first crawl is the one the person starts (or the next interval).
+        nextRunAt: schedule === 'manual' ? null : new Date(now.getTime() + SCHEDULE_INTERVAL_MS[schedule]),
+        createdBy: userId,
+      })
+      .returning();
+    return { ok: true, source: source! };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, message: `A source named "${name}" exists already.` };
+    throw error;
+  }
+}
+
+export type WebsiteSourceView = WebsiteSourceRow & { documents: number; pages: number };
+
+export async function listWebsiteSources(db: Db): Promise<WebsiteSourceView[]> {
+  const rows = await db.select().from(websiteSources).orderBy(asc(websiteSources.name));
+  const counts = await queryRows<{ source: string; documents: number }>(
+    db,
+    sql`select source, count(*)::int as documents from documents where source like 'website:%' group by source`,
+  );
+  const pages = await queryRows<{ source: string; pages: number }>(db, sql`select source, count(*)::int as pages from website_pages group by source`);
+  const documentsBy = new Map(counts.map((c) => [c.source, Number(c.documents)]));
+  const pagesBy = new Map(pages.map((p) => [p.source, Number(p.pages)]));
+  return rows.map((row) => ({ ...row, documents: documentsBy.get(sourceKey(row.id)) ?? 0, pages: pagesBy.get(sourceKey(row.id)) ?? 0 }));
+}
+
+export async function findWebsiteSource(db: Db, { id }: { id: number }): Promise<WebsiteSourceRow | null> {
+  const [row] = await db.select().from(websiteSources).where(eq(websiteSources.id, id));
+  return row ?? null;
+}
+
+/** Removes the source, its documents (and their passages) and its crawl state, in one transaction. */
+export async function deleteWebsiteSource(db: Db, { id }: { id: number }): Promise<{ deleted: boolean; documents: number }> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [row] = await tx.select({ id: websiteSources.id }).from(websiteSources).where(eq(websiteSources.id, id)).for('update');
+    if (!row) return { deleted: false, documents: 0 };
+    const docs = await listDocumentRefs(txDb, { source: sourceKey(id) });
+    await deleteDocuments(txDb, { ids: docs.map((d) => d.id) });
+    await tx.delete(websitePages).where(eq(websitePages.source, sourceKey(id)));
+    await tx.delete(websiteSources).where(eq(websiteSources.id, id));
+    return { deleted: true, documents: docs.length };
+  });
+}
+
+/**
+ * Takes the next source whose crawl is due, moving its next run one interval on in the same
+ * statement: with several instances, each due source is taken by exactly one of them.
+ */
+export async function claimDueSource(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<WebsiteSourceRow | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update website_sources set next_run_at = ${now.toISOString()}::timestamptz + case schedule
+          when 'hourly' then interval '1 hour' when 'daily' then interval '1 day' else interval '7 days' end
+        where id = (
+          select id from website_sources
+          where schedule <> 'manual' and next_run_at <= ${now.toISOString()}::timestamptz
+          order by next_run_at, id limit 1 for update skip locked)
+        returning id`,
+  );
+  const id = rows[0]?.id;
+  return id === undefined ? null : findWebsiteSource(db, { id: Number(id) });
+}
+
+/** A due crawl that could not start (another ingest was running) is tried again a little later. */
+export async function postponeSource(db: Db, { id, until }: { id: number; until: Date }): Promise<void> {
+  await db.update(websiteSources).set({ nextRunAt: until }).where(eq(websiteSources.id, id));
+}
