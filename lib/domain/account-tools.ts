@@ -80,13 +80,23 @@ export const REFUSAL_REASONS = [
   'device_offline',
   'invalid_contact',
   'not_found',
+  // Account action connectors (lib/actions/connectors): a company's own API, called over HTTP.
+  /** The tool's arguments did not fit its input schema; nothing was sent. */
+  'invalid_input',
+  /** The system did not answer in time, failed (5xx), or answered something unreadable. */
+  'unavailable',
+  /** The system said no (a 4xx) without a reason the tool's definition maps. */
+  'request_refused',
 ] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export type Refusal = {
   ok: false;
   reason: RefusalReason;
-  /** For the customer, in English; the chat phrases it in their language. */
+  /**
+   * For the customer, in English; the chat phrases it in their language. A connector's refusal
+   * (lib/actions/connectors) is already in the customer's language, and may be the company's own sentence.
+   */
   message: string;
   /** E.g. free slots near the one asked for, or plans that are offered. */
   alternatives?: unknown[];

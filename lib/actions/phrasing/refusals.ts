@@ -29,6 +29,9 @@ export const REFUSAL_TEXTS: Texts<Record<RefusalReason, Sentence>> = {
     invalid_contact:
       'I could not use that contact detail: it is not valid, or it is already on your account. Please give one new detail at a time, such as an email address (name@example.ch) or a phone number (+41 79 123 45 67).',
     not_found: 'I could not find that on your account.',
+    invalid_input: 'I could not send that request: a detail was missing or not in the expected form. Please tell me again what you need, with the details.',
+    unavailable: `I could not get an answer from the system that handles this just now. Please try again in a few minutes, or ${TALK_TO_A_PERSON.en}.`,
+    request_refused: `The system that handles this did not accept the request, so it was not carried out. A person from our team can look at it with you: ${TALK_TO_A_PERSON.en}.`,
   },
   de: {
     not_a_customer: `Ich konnte kein Kundenkonto finden, das mit Ihrer Anmeldung verknüpft ist, daher kann ich hier keine Kontodaten ansehen oder ändern. Eine Person aus unserem Team hilft Ihnen gerne weiter: ${capitalize(TALK_TO_A_PERSON.de)}.`,
@@ -52,6 +55,9 @@ export const REFUSAL_TEXTS: Texts<Record<RefusalReason, Sentence>> = {
     invalid_contact:
       'Diese Kontaktangabe konnte ich nicht übernehmen: Sie ist nicht gültig, oder sie ist bereits auf Ihrem Konto hinterlegt. Bitte geben Sie jeweils eine neue Angabe an, zum Beispiel eine E-Mail-Adresse (name@example.ch) oder eine Telefonnummer (+41 79 123 45 67).',
     not_found: 'Das konnte ich auf Ihrem Konto nicht finden.',
+    invalid_input: 'Ich konnte diese Anfrage nicht senden: Eine Angabe fehlte oder hatte nicht die erwartete Form. Bitte sagen Sie mir noch einmal, was Sie brauchen, mit den nötigen Angaben.',
+    unavailable: `Ich habe gerade keine Antwort von dem System erhalten, das dafür zuständig ist. Bitte versuchen Sie es in ein paar Minuten noch einmal, oder ${TALK_TO_A_PERSON.de}.`,
+    request_refused: `Das zuständige System hat die Anfrage nicht angenommen, sie wurde deshalb nicht ausgeführt. Eine Person aus unserem Team kann sie mit Ihnen anschauen: ${capitalize(TALK_TO_A_PERSON.de)}.`,
   },
   fr: {
     not_a_customer: `Je n'ai trouvé aucun compte client lié à votre connexion, je ne peux donc pas consulter ni modifier de données de compte ici. Une personne de notre équipe peut vous aider : ${TALK_TO_A_PERSON.fr}.`,
@@ -76,6 +82,9 @@ export const REFUSAL_TEXTS: Texts<Record<RefusalReason, Sentence>> = {
     invalid_contact:
       "Je n'ai pas pu utiliser cette coordonnée : elle n'est pas valable, ou elle figure déjà sur votre compte. Veuillez indiquer une seule nouvelle coordonnée à la fois, par exemple une adresse e-mail (nom@example.ch) ou un numéro de téléphone (+41 79 123 45 67).",
     not_found: "Je n'ai pas trouvé cela sur votre compte.",
+    invalid_input: "Je n'ai pas pu envoyer cette demande : une information manquait ou n'avait pas la forme attendue. Pouvez-vous me redire ce dont vous avez besoin, avec les détails nécessaires ?",
+    unavailable: `Je n'ai pas obtenu de réponse du système qui gère cela pour le moment. Veuillez réessayer dans quelques minutes, ou ${TALK_TO_A_PERSON.fr}.`,
+    request_refused: `Le système qui gère cela n'a pas accepté la demande : elle n'a donc pas été exécutée. Une personne de notre équipe peut la regarder avec vous : ${TALK_TO_A_PERSON.fr}.`,
   },
   it: {
     not_a_customer: `Non ho trovato alcun conto cliente collegato al Suo accesso, quindi qui non posso consultare né modificare i dati del conto. Una persona del nostro team può aiutarLa: ${TALK_TO_A_PERSON.it}.`,
@@ -100,6 +109,9 @@ export const REFUSAL_TEXTS: Texts<Record<RefusalReason, Sentence>> = {
     invalid_contact:
       'Non ho potuto usare questo dato di contatto: non è valido, oppure è già registrato sul Suo conto. Indichi un solo nuovo dato alla volta, per esempio un indirizzo e-mail (nome@example.ch) o un numero di telefono (+41 79 123 45 67).',
     not_found: 'Non ho trovato questo sul Suo conto.',
+    invalid_input: 'Non ho potuto inviare questa richiesta: mancava un dato oppure non era nella forma prevista. Mi dica di nuovo di che cosa ha bisogno, con i dati necessari.',
+    unavailable: `Al momento non ho ricevuto risposta dal sistema che se ne occupa. Riprovi tra qualche minuto, oppure ${TALK_TO_A_PERSON.it}.`,
+    request_refused: `Il sistema che se ne occupa non ha accettato la richiesta, quindi non è stata eseguita. Una persona del nostro team può esaminarla con Lei: ${TALK_TO_A_PERSON.it}.`,
   },
 };
 

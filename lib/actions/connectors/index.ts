@@ -1,0 +1,33 @@
+/**
+ * Action connectors: a company's account action as one definition that calls its own HTTP API
+ * (definition.ts has the guide and a complete example). Not yet wired into the chat's tools,
+ * the approval card, the verifier or the audit log.
+ */
+export {
+  defineHttpConnector,
+  definitionProblems,
+  httpConnectorDefinitionSchema,
+  httpSpecSchema,
+  ConnectorDefinitionError,
+  DEFAULT_CODE_POINTER,
+  DEFAULT_READ_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  HTTP_METHODS,
+} from './definition';
+export type { ConnectorInputSchema, ConnectorRisk, HttpConnector, HttpConnectorDefinition, HttpErrorRule, HttpMethod, HttpSpec, Localized } from './definition';
+export { connectorConfigSchema, connectorFromConfig, parseConnectorsConfig, previewConfigSchema } from './config';
+export type { ConnectorConfig, ConnectorsConfigResult, PreviewConfig } from './config';
+export { jsonInputSchema, jsonSchemaToZod, JsonSchemaError, DEFAULT_MAX_LENGTH } from './json-schema';
+export type { JsonInputSchema } from './json-schema';
+export {
+  CUSTOMER_HEADER,
+  SIGNATURE_HEADER,
+  DEFAULT_SIGNATURE_MAX_AGE_SECONDS,
+  identityHeaders,
+  isCustomerIdLike,
+  verifyIdentitySignature,
+} from './identity';
+export type { SignatureCheck, SignedRequest, VerifyOptions } from './identity';
+export { executeHttpConnector, connectorRefusal, DEFAULT_MAX_RESPONSE_BYTES } from './execute';
+export type { ConnectorLogEntry, ConnectorResult, ExecuteContext, Fetch } from './execute';
+export { previewHttpConnector } from './preview';
