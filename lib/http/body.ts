@@ -14,8 +14,19 @@ export class BodyTooLargeError extends Error {
 export async function readBodyBytes(request: Request, { maxBytes }: { maxBytes: number }): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new BodyTooLargeError(maxBytes);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const bytes = await readStreamLimited(request.body, maxBytes);
+  if (!bytes) throw new BodyTooLargeError(maxBytes);
+  return bytes;
+}
+
+/**
+ * A body stream read whole, or null the moment it grows past maxBytes (the stream is then
+ * cancelled: the rest is never downloaded or buffered). Requests, and responses from outside
+ * servers (crawled pages, connector APIs), are read through it.
+ */
+export async function readStreamLimited(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | null> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -24,7 +35,7 @@ export async function readBodyBytes(request: Request, { maxBytes }: { maxBytes: 
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError(maxBytes);
+      return null;
     }
     chunks.push(value);
   }

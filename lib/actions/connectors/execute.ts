@@ -5,6 +5,7 @@ import { envReferences, normalizeOrigin, type ConnectorInputSchema, type HttpCon
 import { identityHeaders, isSignableCustomerId } from './identity';
 import { resolveJsonPointer } from './json-pointer';
 import { expandUrl } from './url-template';
+import { readStreamLimited } from '@/lib/http/body';
 
 /**
  * Runs one connector call for the signed-in customer: the input checked against the tool's
@@ -170,7 +171,7 @@ export async function executeHttpConnector<I extends ConnectorInputSchema>(conne
 
     let code: string | null = null;
     try {
-      code = errorCode(await readLimited(response, MAX_ERROR_BODY_BYTES), connector.http.codePointer);
+      code = errorCode(await readStreamLimited(response.body, MAX_ERROR_BODY_BYTES), connector.http.codePointer);
     } catch {
       // An unreadable error body has no code; the status still decides.
     }
@@ -238,7 +239,7 @@ async function readSuccess(map: HttpConnector['http']['responseMap'], response: 
       await discard(response);
       return { ok: false, problem: `the answer is too large (more than ${maxBytes} bytes)` };
     }
-    const bytes = await readLimited(response, maxBytes);
+    const bytes = await readStreamLimited(response.body, maxBytes);
     if (bytes === null) return { ok: false, problem: `the answer is too large (more than ${maxBytes} bytes)` };
     try {
       document = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -269,27 +270,3 @@ async function discard(response: Response): Promise<void> {
   }
 }
 
-/** The body, or null as soon as it grows past maxBytes (the rest is not downloaded). */
-async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array | null> {
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    parts.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.byteLength;
-  }
-  return body;
-}

@@ -84,4 +84,17 @@ describe.each(testBackends())('website source on $name', ({ open }) => {
     expect((await stored()).map((d) => d.source_url)).toContain(site.url(broken.path));
     await expect(runIngest(database.db, { dir: 'content/articles', website: { sitemapUrl: site.url('/sitemap.xml') }, embedder })).rejects.toThrow(/not both/);
   });
+
+  it('an unreachable robots.txt stops the crawl as a reported problem: nothing fetched, nothing pruned', async () => {
+    const before = (await stored()).length;
+    site.route('/robots.txt', (_req, res) => {
+      res.writeHead(503).end();
+    });
+    const requestsBefore = site.pageRequests().length;
+    const result = await ingest();
+    expect(result.errors).toContainEqual({ path: site.url('/robots.txt'), message: 'robots.txt unreachable (HTTP 503)' });
+    expect(result.stats).toMatchObject({ added: 0, updated: 0, deleted: 0 });
+    expect(site.pageRequests().length).toBe(requestsBefore);
+    expect(await stored()).toHaveLength(before);
+  });
 });

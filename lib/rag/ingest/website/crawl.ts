@@ -196,8 +196,10 @@ export async function crawlWebsite(options: CrawlOptions, previous: ReadonlyMap<
   function refusal(url: string): string | null {
     return robots.isAllowed(url) ? null : (robots.reason ?? 'disallowed by robots.txt');
   }
-  // An unreachable robots.txt may be a passing outage: it stops the crawl, it does not empty the knowledge base.
+  // An unreachable robots.txt may be a passing outage: it stops the crawl, it does not empty the
+  // knowledge base — and it is reported as broken, so the run does not pass for a quiet success.
   const robotsMayRemove = robots.status === 'file';
+  if (robots.status === 'unreachable') result.broken.push({ url: new URL('/robots.txt', origin).href, reason: robots.reason ?? 'robots.txt unreachable' });
 
   const known = (url: string) => previous.has(url);
   const queue: { url: string; depth: number }[] = [];

@@ -1,3 +1,4 @@
+import { readStreamLimited } from '@/lib/http/body';
 /**
  * One page request, the crawler's way: redirects followed by hand (at most five, same origin only,
  * each target checked by the caller's `allowed`), a timeout per request (headers and body), a byte limit
@@ -107,7 +108,7 @@ export async function fetchPage(startUrl: string, options: FetchPageOptions): Pr
         return failed(tooLarge(options.maxBytes));
       }
       try {
-        const body = await readLimited(response, options.maxBytes);
+        const body = await readStreamLimited(response.body, options.maxBytes);
         if (!body) return failed(tooLarge(options.maxBytes));
         return { kind: 'ok', status: response.status, url, headers: response.headers, body };
       } catch (error) {
@@ -139,31 +140,6 @@ async function discard(response: Response): Promise<void> {
   } catch {
     // Already closed or errored: nothing to free.
   }
-}
-
-/** The body, or null as soon as it grows past maxBytes (the rest is not downloaded). */
-async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array | null> {
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    parts.push(value);
-  }
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    body.set(part, at);
-    at += part.byteLength;
-  }
-  return body;
 }
 
 /**
