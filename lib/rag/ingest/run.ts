@@ -21,8 +21,8 @@ import { loadSynonymsFile } from './synonyms-file';
 import { crawlWebsite, type CrawlOptions, type CrawlResult, type PageState } from './website';
 
 /**
- * One ingest run over a folder, in two phases:
- *  1. read, parse, chunk and embed every new or changed file (slow, touches nothing stored);
+ * One ingest run over a folder (or a website: see readWebsite), in two phases:
+ *  1. read, parse, chunk and embed every new or changed file or page (slow, touches nothing stored);
  *  2. apply all changes in ONE transaction: prune deleted documents, replace changed ones.
  * A run that fails or is killed before phase 2 commits leaves the previous index exactly as it
  * was, and searchable throughout. Unchanged files (same content hash) cost a read and a hash.
@@ -123,7 +123,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
       ? await readWebsite(db, source, options.website, { fetch: options.fetch, stored, progress, embedderId: options.embedder.id, rebuild: options.rebuild === true })
       : await readFolder(options.dir!, scope, options.embedder.id, progress);
     const parsedFiles = read.documents;
-    stats.files = read.present.size;
+    stats.files = read.count;
     stats.failed += read.errors.length;
     stats.unchanged += read.unchanged ?? 0;
     errors.push(...read.errors);
@@ -290,6 +290,8 @@ type ReadResult = {
   documents: ReadDocument[];
   /** Paths (files, page URLs) that still exist: their documents are not pruned, even when unreadable now. */
   present: Set<string>;
+  /** Files found, or pages the crawl reached (read, unchanged or broken). */
+  count: number;
   errors: IngestError[];
   /** A website's crawl state, to store for the next run. */
   pageState?: Map<string, PageState>;
@@ -312,7 +314,7 @@ async function readFolder(dir: string, scope: string | undefined, embedderId: st
       errors.push({ path: file.relativePath, message: (error as Error).message });
     }
   }
-  return { documents, present: new Set(files.map((f) => f.relativePath)), errors };
+  return { documents, present: new Set(files.map((f) => f.relativePath)), count: files.length, errors };
 }
 
 /**
@@ -349,5 +351,8 @@ async function readWebsite(
   const kept = result.complete ? [] : stored.map((d) => d.path).filter((url) => !removed.has(url));
   const present = new Set([...documents.map((d) => d.path), ...result.unchanged, ...result.broken.map((b) => b.url), ...kept]);
   const errors = result.broken.map((b) => ({ path: b.url, message: b.reason }));
-  return { documents, present, errors, pageState: result.state, unchanged: result.unchanged.length };
+  // robots.txt and sitemaps that failed are problems of the run, not pages.
+  const brokenPages = result.broken.filter((b) => !/\/robots\.txt$/.test(b.url) && !b.reason.startsWith('sitemap:')).length;
+  const count = documents.length + result.unchanged.length + brokenPages;
+  return { documents, present, count, errors, pageState: result.state, unchanged: result.unchanged.length };
 }
