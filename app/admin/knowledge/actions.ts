@@ -66,13 +66,21 @@ function fieldsOf(form: FormData): WebsiteSourceFields {
   return { name: get('name'), url: get('url'), mode: get('mode'), include: get('include'), exclude: get('exclude'), audience: get('audience'), schedule: get('schedule') };
 }
 
-/** Removes a website source with its pages from the index. */
-export async function removeWebsiteSourceAction(form: FormData): Promise<void> {
-  await guardedAction<void>({ name: 'removeWebsiteSource', permission: 'knowledge:ingest', refuse: () => undefined }, async () => {
-    const id = Number(form.get('id'));
-    if (!Number.isInteger(id) || id <= 0) return;
-    const { db } = await getDatabase();
-    await deleteWebsiteSource(db, { id });
-    revalidatePath('/admin/knowledge');
-  });
+export type RemoveSourceState = { status: 'idle' } | { status: 'error'; message: string } | { status: 'removed'; documents: number };
+
+/** Removes a website source with its pages from the index (refused while an ingest runs). */
+export async function removeWebsiteSourceAction(_previous: RemoveSourceState, form: FormData): Promise<RemoveSourceState> {
+  return guardedAction<RemoveSourceState>(
+    { name: 'removeWebsiteSource', permission: 'knowledge:ingest', refuse: ({ message }) => ({ status: 'error', message }) },
+    async (user) => {
+      const id = Number(form.get('id'));
+      if (!Number.isInteger(id) || id <= 0) return { status: 'error', message: 'Say which website source to remove.' };
+      const { db } = await getDatabase();
+      const result = await deleteWebsiteSource(db, { id, holder: `console (${user.email})` });
+      if (result.busy) return { status: 'error', message: result.busy };
+      if (!result.deleted) return { status: 'error', message: 'This website source was removed already.' };
+      revalidatePath('/admin/knowledge');
+      return { status: 'removed', documents: result.documents };
+    },
+  );
 }

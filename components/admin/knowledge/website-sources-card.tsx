@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useJob } from '@/lib/console/jobs/use-job';
 import type { JobView } from '@/lib/console/jobs/view';
-import type { WebsiteSourceState } from '@/app/admin/knowledge/actions';
+import type { RemoveSourceState, WebsiteSourceState } from '@/app/admin/knowledge/actions';
 import { LocalTime } from '@/components/admin/golden/local-time';
 import { IngestSummary } from './ingest-summary';
 import { JobProgress } from './job-progress';
@@ -45,11 +45,12 @@ export function WebsiteSourcesCard({
   canIngest: boolean;
   initialJob: JobView | null;
   addAction: (previous: WebsiteSourceState, form: FormData) => Promise<WebsiteSourceState>;
-  removeAction: (form: FormData) => Promise<void>;
+  removeAction: (previous: RemoveSourceState, form: FormData) => Promise<RemoveSourceState>;
 }) {
   const router = useRouter();
   const { job, error, starting, start, active } = useJob({ initial: initialJob, onFinished: () => router.refresh() });
   const [state, add, adding] = useActionState(addAction, { status: 'idle' });
+  const [removal, remove, removing] = useActionState(removeAction, { status: 'idle' });
   const busy = starting || active;
   // After a refused submission the form shows what was sent (React resets a form after its action).
   const sent = state.status === 'error' ? state.fields : undefined;
@@ -109,13 +110,13 @@ export function WebsiteSourcesCard({
                           Rebuild
                         </Button>
                         <form
-                          action={removeAction}
+                          action={remove}
                           onSubmit={(event) => {
                             if (!window.confirm(`Remove "${source.name}" and its ${source.documents} pages from the index?`)) event.preventDefault();
                           }}
                         >
                           <input type="hidden" name="id" value={source.id} />
-                          <Button size="sm" variant="ghost" type="submit" disabled={busy} aria-label={`Remove ${source.name}`}>
+                          <Button size="sm" variant="ghost" type="submit" disabled={busy || removing} aria-label={`Remove ${source.name}`}>
                             <Trash2 aria-hidden />
                           </Button>
                         </form>
@@ -128,6 +129,16 @@ export function WebsiteSourcesCard({
           </div>
         )}
 
+        {removal.status === 'error' && (
+          <Alert variant="destructive" data-testid="website-remove-error">
+            <AlertDescription>{removal.message}</AlertDescription>
+          </Alert>
+        )}
+        {removal.status === 'removed' && (
+          <p className="text-sm text-muted-foreground" role="status">
+            Removed, with its {removal.documents} pages.
+          </p>
+        )}
         {error && (
           <Alert variant="destructive" data-testid="website-job-error">
             <AlertDescription>{error}</AlertDescription>

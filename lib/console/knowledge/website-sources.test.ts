@@ -8,6 +8,7 @@ import { findJob } from '@/lib/db/queries/jobs';
 import { queryRows } from '@/lib/db/rows';
 import { websiteSources } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
+import { withIngestLease } from '@/lib/rag/ingest/lock';
 import { startTestSite, type TestSite } from '@/lib/rag/ingest/website/test-site';
 import { startWebsiteIngestJob, type IngestJobResult } from './ingest-job';
 import { RETRY_BUSY_MS, startDueSourceCrawls } from './source-schedule';
@@ -62,6 +63,11 @@ describe.each(testBackends())('website sources on $name', ({ open }) => {
     expect(docs.map((d) => d.source_url).sort()).toEqual(site.pages.filter((p) => p.lang === 'en').map((p) => site.url(p.path)).sort());
     expect(docs.every((d) => d.audience === 'internal')).toBe(true);
     expect((await listWebsiteSources(db))[0]).toMatchObject({ id, documents: 2, pages: 2 });
+
+    // While an ingest runs (it holds the index's lease), removing is refused and changes nothing.
+    const refused = await withIngestLease(db, { holder: 'a test ingest' }, () => deleteWebsiteSource(db, { id }));
+    expect(refused).toMatchObject({ deleted: false, busy: expect.stringContaining('Another ingest is running') });
+    expect(await documentsOf(id)).toHaveLength(2);
 
     expect(await deleteWebsiteSource(db, { id })).toEqual({ deleted: true, documents: 2 });
     expect(await documentsOf(id)).toEqual([]);

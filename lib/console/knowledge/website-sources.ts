@@ -6,6 +6,9 @@ import { queryRows } from '@/lib/db/rows';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { SOURCE_SCHEDULES, websitePages, websiteSources, type SourceSchedule, type WebsiteSourceRow } from '@/lib/db/schema';
 import { compilePattern, PatternError } from '@/lib/rag/ingest/website';
+import { isIngestBusyError, withIngestLease } from '@/lib/rag/ingest/lock';
+import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
+import { invalidateTermStats } from '@/lib/rag/term-stats';
 import type { WebsiteSource } from '@/lib/rag/ingest/run';
 
 /**
@@ -121,8 +124,26 @@ export async function findWebsiteSource(db: Db, { id }: { id: number }): Promise
   return row ?? null;
 }
 
-/** Removes the source, its documents (and their passages) and its crawl state, in one transaction. */
-export async function deleteWebsiteSource(db: Db, { id }: { id: number }): Promise<{ deleted: boolean; documents: number }> {
+export type DeleteSourceResult = { deleted: boolean; documents: number; busy?: string };
+
+/**
+ * Removes the source, its documents (and their passages) and its crawl state, in one transaction,
+ * holding the ingest lease like any other change to the index: while a crawl (or any ingest) runs,
+ * it is refused with who is running it, rather than racing a run that writes the source's pages.
+ */
+export async function deleteWebsiteSource(db: Db, { id, holder }: { id: number; holder?: string }): Promise<DeleteSourceResult> {
+  try {
+    const result = await withIngestLease(db, { holder: holder ?? `remove website source ${id}` }, async (lease) => removeSource(db, id, lease));
+    // The chat's word statistics come from the index as it now is.
+    if (result.documents > 0) invalidateTermStats(db);
+    return result;
+  } catch (error) {
+    if (isIngestBusyError(error)) return { deleted: false, documents: 0, busy: error.message };
+    throw error;
+  }
+}
+
+async function removeSource(db: Db, id: number, lease: { fence(tx: Db): Promise<void> }): Promise<DeleteSourceResult> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const [row] = await tx.select({ id: websiteSources.id }).from(websiteSources).where(eq(websiteSources.id, id)).for('update');
@@ -131,6 +152,8 @@ export async function deleteWebsiteSource(db: Db, { id }: { id: number }): Promi
     await deleteDocuments(txDb, { ids: docs.map((d) => d.id) });
     await tx.delete(websitePages).where(eq(websitePages.source, sourceKey(id)));
     await tx.delete(websiteSources).where(eq(websiteSources.id, id));
+    if (docs.length > 0) await refreshLexemeStats(txDb);
+    await lease.fence(txDb);
     return { deleted: true, documents: docs.length };
   });
 }
