@@ -136,6 +136,8 @@ export const ingestRuns = pgTable('ingest_runs', {
 });
 
 export const SOURCE_SCHEDULES = ['manual', 'hourly', 'daily', 'weekly'] as const;
+/** "/help/box5/** product=internet version=box5": pages under that path get those facets. */
+export type FacetRule = { pattern: string; product: string | null; version: string | null };
 export type SourceSchedule = (typeof SOURCE_SCHEDULES)[number];
 
 /**
@@ -153,6 +155,8 @@ export const websiteSources = pgTable(
     include: jsonb('include').$type<string[]>().notNull().default([]),
     exclude: jsonb('exclude').$type<string[]>().notNull().default([]),
     audience: text('audience', { enum: ['public', 'internal'] }).notNull().default('public'),
+    /** Product and version facets by path pattern: the first rule whose pattern matches a page sets them. */
+    facetRules: jsonb('facet_rules').$type<FacetRule[]>().notNull().default([]),
     schedule: text('schedule', { enum: SOURCE_SCHEDULES }).notNull().default('manual'),
     /** When the scheduler next starts a crawl; null for manual sources. */
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),

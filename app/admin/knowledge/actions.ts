@@ -28,7 +28,7 @@ export async function saveSynonymsAction(_previous: SynonymsState, form: FormDat
 }
 
 /** The form's fields as sent: kept on an error so nothing typed is lost. */
-export type WebsiteSourceFields = Record<'name' | 'url' | 'mode' | 'include' | 'exclude' | 'audience' | 'schedule', string>;
+export type WebsiteSourceFields = Record<'name' | 'url' | 'mode' | 'include' | 'exclude' | 'facets' | 'audience' | 'schedule', string>;
 export type WebsiteSourceState = { status: 'idle' } | { status: 'error'; message: string; fields: WebsiteSourceFields; attempt: number } | { status: 'saved'; name: string };
 
 /** Adds a website source (crawled when someone starts it, or on its schedule). */
@@ -46,6 +46,7 @@ export async function addWebsiteSourceAction(_previous: WebsiteSourceState, form
         mode: field('mode') === 'sitemap' ? ('sitemap' as const) : ('start' as const),
         include: field('include') ?? '',
         exclude: field('exclude') ?? '',
+        facets: field('facets') ?? '',
         audience: field('audience') === 'internal' ? ('internal' as const) : ('public' as const),
         schedule: (['hourly', 'daily', 'weekly'] as const).find((s) => s === field('schedule')) ?? ('manual' as const),
       };
@@ -63,7 +64,7 @@ function fieldsOf(form: FormData): WebsiteSourceFields {
     const value = form.get(name);
     return typeof value === 'string' ? value.slice(0, 4000) : '';
   };
-  return { name: get('name'), url: get('url'), mode: get('mode'), include: get('include'), exclude: get('exclude'), audience: get('audience'), schedule: get('schedule') };
+  return { name: get('name'), url: get('url'), mode: get('mode'), include: get('include'), exclude: get('exclude'), facets: get('facets'), audience: get('audience'), schedule: get('schedule') };
 }
 
 export type RemoveSourceState = { status: 'idle' } | { status: 'error'; message: string } | { status: 'removed'; documents: number };

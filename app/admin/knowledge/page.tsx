@@ -85,6 +85,7 @@ export default async function KnowledgePage() {
           mode: w.startUrl ? 'start' : 'sitemap',
           include: w.include,
           exclude: w.exclude,
+          facets: w.facetRules,
           audience: w.audience,
           schedule: w.schedule,
           nextRunAt: w.nextRunAt?.toISOString() ?? null,

@@ -24,6 +24,7 @@ export type WebsiteSourceItem = {
   mode: 'start' | 'sitemap';
   include: string[];
   exclude: string[];
+  facets: { pattern: string; product: string | null; version: string | null }[];
   audience: 'public' | 'internal';
   schedule: 'manual' | 'hourly' | 'daily' | 'weekly';
   nextRunAt: string | null;
@@ -84,6 +85,11 @@ export function WebsiteSourcesCard({
                         {source.exclude.length > 0 && <>not {source.exclude.join(', ')}</>}
                       </span>
                     )}
+                    {source.facets.map((rule) => (
+                      <span key={rule.pattern} className="block font-mono text-xs text-muted-foreground">
+                        {rule.pattern} → {[rule.product && `product ${rule.product}`, rule.version && `version ${rule.version}`].filter(Boolean).join(', ')}
+                      </span>
+                    ))}
                   </td>
                   <td className="py-2 pr-4 whitespace-nowrap">
                     {SCHEDULE_LABEL[source.schedule]}
@@ -187,6 +193,17 @@ export function WebsiteSourcesCard({
             <div className="grid gap-1">
               <Label htmlFor="source-exclude">Never these paths (optional)</Label>
               <textarea id="source-exclude" name="exclude" rows={2} className="rounded-md border bg-background px-2 py-1 font-mono text-sm" placeholder="/help/archive/**" defaultValue={sent?.exclude} />
+            </div>
+            <div className="grid gap-1 sm:col-span-2">
+              <Label htmlFor="source-facets">Product and version by path (optional, one rule per line; the first that matches applies)</Label>
+              <textarea
+                id="source-facets"
+                name="facets"
+                rows={2}
+                className="rounded-md border bg-background px-2 py-1 font-mono text-sm"
+                placeholder="/help/box5/** product=internet version=box5"
+                defaultValue={sent?.facets}
+              />
             </div>
             <div className="grid gap-1">
               <Label htmlFor="source-audience">Who may read its pages</Label>

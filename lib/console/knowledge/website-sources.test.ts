@@ -12,7 +12,7 @@ import { withIngestLease } from '@/lib/rag/ingest/lock';
 import { startTestSite, type TestSite } from '@/lib/rag/ingest/website/test-site';
 import { startWebsiteIngestJob, type IngestJobResult } from './ingest-job';
 import { RETRY_BUSY_MS, startDueSourceCrawls } from './source-schedule';
-import { claimDueSource, createWebsiteSource, deleteWebsiteSource, listWebsiteSources, SCHEDULE_INTERVAL_MS, sourceKey } from './website-sources';
+import { claimDueSource, createWebsiteSource, deleteWebsiteSource, listWebsiteSources, parseFacetRules, SCHEDULE_INTERVAL_MS, sourceKey } from './website-sources';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 const HOUR = 3_600_000;
@@ -23,7 +23,10 @@ describe.each(testBackends())('website sources on $name', ({ open }) => {
   const config = parseConfig({});
   const embedder = createEmbedder({ provider: 'local' });
   const documentsOf = (id: number) =>
-    queryRows<{ id: string; audience: string; source_url: string }>(database.db, sql`select id, audience, source_url from documents where source = ${sourceKey(id)} order by id`);
+    queryRows<{ id: string; audience: string; source_url: string; product: string | null; version: string | null }>(
+      database.db,
+      sql`select id, audience, source_url, product, version from documents where source = ${sourceKey(id)} order by source_url`,
+    );
 
   beforeAll(async () => {
     database = await open();
@@ -48,9 +51,27 @@ describe.each(testBackends())('website sources on $name', ({ open }) => {
     expect(await createWebsiteSource(db, { input: base, userId: null })).toEqual({ ok: false, message: 'A source named "Help site" exists already.' });
   });
 
-  it('crawls a source as a console job, with its audience on every page; deleting it removes its pages', async () => {
+  it('reads facet rules line by line, and says which line is wrong', () => {
+    expect(parseFacetRules('/help/box5/** product=internet version=box5\n\n/help/tv/** product=tv')).toEqual({
+      rules: [
+        { pattern: '/help/box5/**', product: 'internet', version: 'box5' },
+        { pattern: '/help/tv/**', product: 'tv', version: null },
+      ],
+      problems: [],
+    });
+    expect(parseFacetRules('help/** product=x\n/a/** colour=red\n/b/**').problems).toEqual([
+      'line 1: pattern "help/**" must start with "/"',
+      'line 2: "colour=red" is not product=… or version=… (lower-case letters, digits, . _ -)',
+      'line 3: say product=… or version=… after the pattern',
+    ]);
+  });
+
+  it('crawls a source as a console job, with its audience and facets on every page; deleting it removes its pages', async () => {
     const db = database.db;
-    const created = await createWebsiteSource(db, { input: { name: 'Staff notes', url: site.url('/sitemap.xml'), mode: 'sitemap', audience: 'internal', exclude: '/help/de/**' }, userId: null });
+    const created = await createWebsiteSource(db, {
+      input: { name: 'Staff notes', url: site.url('/sitemap.xml'), mode: 'sitemap', audience: 'internal', exclude: '/help/de/**', facets: '/help/en/article-1 version=box5\n/help/** product=internet' },
+      userId: null,
+    });
     if (!created.ok) throw new Error(created.message);
     const id = created.source.id;
     const started = await startWebsiteIngestJob(db, { config, userId: null, websiteSourceId: id, embedder });
@@ -62,6 +83,11 @@ describe.each(testBackends())('website sources on $name', ({ open }) => {
     const docs = await documentsOf(id);
     expect(docs.map((d) => d.source_url).sort()).toEqual(site.pages.filter((p) => p.lang === 'en').map((p) => site.url(p.path)).sort());
     expect(docs.every((d) => d.audience === 'internal')).toBe(true);
+    // The first rule that matches a page's path sets its facets.
+    expect(docs.map((d) => [d.source_url.replace(site.origin, ''), d.product, d.version])).toEqual([
+      ['/help/en/article-1', null, 'box5'],
+      ['/help/en/article-3', 'internet', null],
+    ]);
     expect((await listWebsiteSources(db))[0]).toMatchObject({ id, documents: 2, pages: 2 });
 
     // While an ingest runs (it holds the index's lease), removing is refused and changes nothing.

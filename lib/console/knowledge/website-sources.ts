@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { deleteDocuments, listDocumentRefs } from '@/lib/db/queries/documents';
 import { queryRows } from '@/lib/db/rows';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
-import { SOURCE_SCHEDULES, websitePages, websiteSources, type SourceSchedule, type WebsiteSourceRow } from '@/lib/db/schema';
+import { SOURCE_SCHEDULES, websitePages, websiteSources, type FacetRule, type SourceSchedule, type WebsiteSourceRow } from '@/lib/db/schema';
 import { compilePattern, PatternError } from '@/lib/rag/ingest/website';
 import { isIngestBusyError, withIngestLease } from '@/lib/rag/ingest/lock';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
@@ -45,6 +45,47 @@ const patternLines = z
     }
   });
 
+const FACET_VALUE = /^[a-z0-9][a-z0-9._-]{0,49}$/;
+
+/** Facet rules, one per line: "/help/box5/** product=internet version=box5" (product, version or both). */
+export function parseFacetRules(text: string): { rules: FacetRule[]; problems: string[] } {
+  const rules: FacetRule[] = [];
+  const problems: string[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line) return;
+    const [pattern, ...settings] = line.split(/\s+/);
+    const rule: FacetRule = { pattern: pattern!, product: null, version: null };
+    try {
+      compilePattern(rule.pattern);
+    } catch (error) {
+      problems.push(`line ${i + 1}: ${error instanceof PatternError ? error.message : 'not a path pattern'}`);
+      return;
+    }
+    for (const setting of settings) {
+      const match = /^(product|version)=(.+)$/.exec(setting);
+      if (!match || !FACET_VALUE.test(match[2]!)) {
+        problems.push(`line ${i + 1}: "${setting.slice(0, 60)}" is not product=… or version=… (lower-case letters, digits, . _ -)`);
+        return;
+      }
+      rule[match[1] as 'product' | 'version'] = match[2]!;
+    }
+    if (!rule.product && !rule.version) problems.push(`line ${i + 1}: say product=… or version=… after the pattern`);
+    else rules.push(rule);
+  });
+  if (rules.length > 50) problems.push('at most 50 facet rules');
+  return { rules, problems };
+}
+
+const facetLines = z
+  .string()
+  .max(4000)
+  .transform((text, ctx) => {
+    const { rules, problems } = parseFacetRules(text);
+    for (const message of problems) ctx.addIssue({ code: 'custom', message });
+    return rules;
+  });
+
 /** The console's form: one address, read as a start page or as a sitemap. */
 export const websiteSourceInputSchema = z
   .object({
@@ -54,6 +95,7 @@ export const websiteSourceInputSchema = z
     include: patternLines.default([]),
     exclude: patternLines.default([]),
     audience: z.enum(['public', 'internal']).default('public'),
+    facets: facetLines.default([]),
     schedule: z.enum(SOURCE_SCHEDULES).default('manual'),
   })
   .strict();
@@ -71,6 +113,7 @@ export function crawlOptionsOf(source: WebsiteSourceRow): WebsiteSource {
     ...(source.include.length > 0 ? { include: source.include } : {}),
     ...(source.exclude.length > 0 ? { exclude: source.exclude } : {}),
     audience: source.audience,
+    ...(source.facetRules.length > 0 ? { facets: source.facetRules } : {}),
   };
 }
 
@@ -82,7 +125,7 @@ export async function createWebsiteSource(db: Db, { input, userId, now = new Dat
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: `${issue.path.join('.') || 'input'}: ${issue.message}` };
   }
-  const { name, url, mode, include, exclude, audience, schedule } = parsed.data;
+  const { name, url, mode, include, exclude, audience, facets, schedule } = parsed.data;
   try {
     const [source] = await db
       .insert(websiteSources)
@@ -92,6 +135,7 @@ export async function createWebsiteSource(db: Db, { input, userId, now = new Dat
         include,
         exclude,
         audience,
+        facetRules: facets,
         schedule,
         // A scheduled source's first crawl is the one the person starts (or the next interval).
         nextRunAt: schedule === 'manual' ? null : new Date(now.getTime() + SCHEDULE_INTERVAL_MS[schedule]),

@@ -18,7 +18,7 @@ import { parseDocument, type ParsedDocument } from './parse';
 import { isInScope, normalizeScope } from './scope';
 import { listSourceFiles } from './sources';
 import { loadSynonymsFile } from './synonyms-file';
-import { crawlWebsite, type CrawlOptions, type CrawlResult, type PageState } from './website';
+import { compilePattern, crawlWebsite, matchPattern, type CrawlOptions, type CrawlResult, type PageState } from './website';
 
 /**
  * One ingest run over a folder (or a website: see readWebsite), in two phases:
@@ -36,8 +36,14 @@ export type IngestProgress = { phase: 'scan' | 'embed' | 'write' | 'done'; done:
 export type IngestError = { path: string; message: string };
 export type IngestResult = { runId: number; source: string; scope: string | null; stats: IngestStats; errors: IngestError[]; durationMs: number };
 
-/** A website source: the crawl's options (a start URL or a sitemap, patterns, politeness), and who may read its pages. */
-export type WebsiteSource = Omit<CrawlOptions, 'onProgress' | 'onDocument'> & { audience?: 'public' | 'internal' };
+/**
+ * A website source: the crawl's options (a start URL or a sitemap, patterns, politeness), who may
+ * read its pages, and the product/version facets its pages get by path (the first rule that matches).
+ */
+export type WebsiteSource = Omit<CrawlOptions, 'onProgress' | 'onDocument'> & {
+  audience?: 'public' | 'internal';
+  facets?: { pattern: string; product: string | null; version: string | null }[];
+};
 
 export type IngestOptions = {
   /** A folder of files; or, with `website`, none. */
@@ -328,7 +334,12 @@ async function readWebsite(
   website: WebsiteSource,
   { fetch, stored, progress, embedderId, rebuild }: { fetch?: typeof globalThis.fetch; stored: { id: string; path: string }[]; progress: (p: IngestProgress) => void; embedderId: string; rebuild: boolean },
 ): Promise<ReadResult> {
-  const { audience, ...crawl } = website;
+  const { audience, facets = [], ...crawl } = website;
+  const rules = facets.map((rule) => ({ ...rule, compiled: compilePattern(rule.pattern) }));
+  const facetsOf = (url: string) => {
+    const rule = rules.find((r) => matchPattern(r.compiled, new URL(url).pathname));
+    return rule ? { product: rule.product, version: rule.version } : {};
+  };
   const rows = rebuild ? [] : await db.select().from(websitePages).where(eq(websitePages.source, source));
   // A page whose document is gone (deleted by hand, or never stored) is fetched in full again.
   const storedUrls = new Set(stored.map((d) => d.path));
@@ -342,8 +353,12 @@ async function readWebsite(
   );
   const documents = result.documents.map((page) => ({
     path: page.url,
-    parsed: audience ? { ...page, audience } : page,
-    hash: crypto.createHash('sha256').update(page.contentHash).update(`\0${audience ?? ''}\0${CHUNKER_VERSION}\0${embedderId}`).digest('hex'),
+    parsed: { ...page, ...(audience ? { audience } : {}), ...facetsOf(page.url) },
+    hash: crypto
+      .createHash('sha256')
+      .update(page.contentHash)
+      .update(`\0${audience ?? ''}\0${JSON.stringify(facetsOf(page.url))}\0${CHUNKER_VERSION}\0${embedderId}`)
+      .digest('hex'),
     sourceUrl: page.url,
   }));
   const removed = new Set(result.removed);

@@ -1,0 +1,1 @@
+ALTER TABLE "website_sources" ADD COLUMN "facet_rules" jsonb DEFAULT '[]'::jsonb NOT NULL;
