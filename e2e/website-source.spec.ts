@@ -72,4 +72,23 @@ test('an expert adds a website and crawls it; the chat cites its page where it l
   const citation = answer.getByTestId('chat-citation').first();
   await expect(citation).toHaveAttribute('href', site.url(PAGE));
   await expect(citation).toHaveAttribute('target', '_blank');
+
+  // The site changes one page and drops another: the next crawl updates one, prunes one, and
+  // leaves the other four as they were (answered 304).
+  site.changePage(PAGE, 'The Zephyr kiosk at the main station now closes at 18:30 on Sundays.');
+  site.removePage('/help/de/artikel-2');
+  const before = site.pageRequests().length;
+  await row.getByRole('button', { name: 'Crawl now' }).click();
+  await expect(card.getByTestId('website-job')).toContainText('1 updated, 4 unchanged, 1 removed', { timeout: 60_000 });
+  await expect(row.getByTestId('website-source-documents')).toHaveText('5');
+  expect(site.pageRequests().slice(before).filter((r) => r.status === 304)).toHaveLength(4);
+  await visitor.getByTestId('chat-new').click();
+  const updated = await ask(visitor, 'When does the Zephyr kiosk close on Sundays?');
+  await expect(updated).toContainText('18:30');
+
+  // Removing the source takes its pages out of the index.
+  expert.once('dialog', (dialog) => void dialog.accept());
+  await row.getByRole('button', { name: 'Remove Partner help' }).click();
+  await expect(card).toContainText('Removed, with its 5 pages.');
+  await expect(card).toContainText('No website is a source yet.');
 });
