@@ -177,7 +177,7 @@ async function runAnswerEval(o: {
   bar.stop();
   const results = answered.map(scoredAnswer);
   if (o.run) {
-    fs.writeFileSync(o.run, results.map((r, i) => JSON.stringify({ id: r.id, lang: r.lang, question: answered[i]!.item.question, clarifiedWith: r.clarifiedWith, outcome: r.outcome, text: r.text, cited: r.citedDocumentIds, expected: r.expectedSourceIds, facts: r.facts, missingFacts: r.missingFacts })).join('\n') + '\n');
+    fs.writeFileSync(o.run, results.map((r, i) => JSON.stringify({ id: r.id, lang: r.lang, question: answered[i]!.item.question, clarifiedWith: r.clarifiedWith, outcome: r.outcome, text: r.text, cited: r.citedDocumentIds, expected: r.expectedSourceIds, facts: r.facts, missingFacts: r.missingFacts, retrieved: retrievedDocuments(answered[i]!.result.retrieved) })).join('\n') + '\n');
   }
   const judged: { id: string; score: number | null; reason: string }[] = [];
   if (o.judge) {
@@ -254,4 +254,11 @@ async function runActionEval({ file, json }: { file: string; json: boolean }) {
   }
   console.log(`\n${items.length} requests from ${file}; model ${llm?.id ?? 'local:lantern-extractive-v1'}\n`);
   console.log(formatActionReport(report));
+}
+
+/** The articles retrieval ranked for a question, best first, each once (for the --run file). */
+function retrievedDocuments(retrieved: { documentId: string; passed: boolean }[]): { id: string; passed: boolean }[] {
+  const seen = new Map<string, boolean>();
+  for (const hit of retrieved) seen.set(hit.documentId, (seen.get(hit.documentId) ?? false) || hit.passed);
+  return [...seen].slice(0, 5).map(([id, passed]) => ({ id, passed }));
 }

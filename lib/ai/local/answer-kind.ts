@@ -25,7 +25,7 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how soon', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
     de: ['wie lange', 'wie viele tage', 'wie viele stunden', 'wie schnell', 'bis wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
     fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'jusqu\'a quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
-    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'entro quando', 'fino a quando', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
+    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'entro quando', 'fino a quando', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
   },
   count: {
     en: ['how many'],

@@ -570,6 +570,53 @@ describe('key details of the answering article', () => {
   });
 });
 
+describe('a message that asks two things', () => {
+  const title = 'Keep your mobile number';
+  const keep = hit({ title, headingPath: title, section: 1, content: 'Yes, you can keep your mobile number when you switch to Alpenwave. We ask your old provider to transfer it for you.' });
+  const timing = hit({ title, headingPath: `${title} > Timing`, section: 2, content: 'The transfer takes 1 to 3 working days. Your old SIM works until the switch.' });
+  const delivery = hit({ title: 'SIM delivery', headingPath: 'SIM delivery', content: 'A new SIM card arrives by post within 2 working days.' });
+
+  it('answers each question with its own kind of answer, each passage once', () => {
+    const prompt = parsed({ question: 'Can I keep my number and how long does it take?', hits: [keep, timing, delivery] });
+    const answer = composeAnswer(prompt);
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('you can keep your mobile number');
+    expect(answer.text).toContain('1 to 3 working days');
+    expect(answer.text).not.toContain('arrives by post');
+    expect(answer.text.split('you can keep your mobile number').length).toBe(2);
+  });
+
+  it('answers the second question from the section that answers it, not with another fact of its kind', () => {
+    const title = 'Technikertermine buchen, verschieben oder absagen';
+    const intro = hit({ title, headingPath: title, lang: 'de', section: 1, content: 'Ein Technikerbesuch ist nötig bei neuen Glasfaserinstallationen. Sie wählen ein Zeitfenster, das Ihnen passt, und können es bis 24 Stunden vor Beginn kostenlos verschieben oder absagen.' });
+    const reschedule = hit({
+      title,
+      headingPath: `${title} > Verschieben oder absagen`,
+      lang: 'de',
+      section: 2,
+      content: '- **Kostenlos** bis **24 Stunden vor Beginn des Zeitfensters**.\n- Über den Link in der Bestätigungs-SMS oder die Hotline.\n- Änderungen weniger als 24 Stunden vorher oder wenn niemand zu Hause ist: **CHF 90**.',
+    });
+    const missed = hit({ title, headingPath: `${title} > Wenn der Techniker nicht kommt`, lang: 'de', section: 3, content: 'Verpasst unser Techniker das Zeitfenster ohne Benachrichtigung, erhalten Sie automatisch eine **Gutschrift von CHF 50** auf der nächsten Rechnung.' });
+    const answer = composeAnswer(parsed({ question: 'techniker kommt morgen nachmittag, kann ich noch verschieben und was kostet das', lang: 'de', hits: [intro, reschedule, missed] }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('CHF 90');
+  });
+
+  it('reads the same in Italian ("quanto ci vuole" asks for a duration)', () => {
+    const keepIt = hit({ title: 'Mantenere il numero', headingPath: 'Mantenere il numero', section: 1, lang: 'it', content: 'Sì, può tenere il suo numero di cellulare passando ad Alpenwave. Chiediamo noi il trasferimento al vecchio operatore.' });
+    const timingIt = hit({ title: 'Mantenere il numero', headingPath: 'Mantenere il numero > Tempi', section: 2, lang: 'it', content: 'Il trasferimento del numero richiede da 1 a 3 giorni lavorativi.' });
+    const answer = composeAnswer(parsed({ question: 'posso tenere il mio numero e quanto ci vuole', lang: 'it', hits: [keepIt, timingIt] }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('può tenere il suo numero');
+    expect(answer.text).toContain('da 1 a 3 giorni lavorativi');
+  });
+
+  it('still declines when the questions together are not covered: a part’s few words do not make an answer', () => {
+    const answer = composeAnswer(parsed({ question: 'Do you sell gift vouchers and can I pay for them with bitcoin?', hits: [keep, timing, delivery] }));
+    expect(answer.grounded).toBe(false);
+  });
+});
+
 describe("the customer's story around the question", () => {
   const passwordBox5 = hit({
     title: 'Find or change the Wi-Fi password on the Alpenwave Box 5',

@@ -5,6 +5,7 @@ import { asTextLanguage, contentTerms, fold, isAsking, isStopword, sentencesOf, 
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
+import { questionParts } from './question-parts';
 
 /**
  * How the built-in language model answers a grounded question: it reads the numbered sources
@@ -463,6 +464,19 @@ function quote(units: Unit[], n: number): string {
 
 export type ComposedAnswer = { text: string; grounded: boolean; coverage: number; cited: number[] };
 
+/** One question's answer before it is written out: the intro, the quoted paragraphs, the key details. */
+type AnswerParts = {
+  grounded: boolean;
+  coverage: number;
+  /** The share of this question's weight that a set of covered words makes up, and the words the answer covers. */
+  share: (covered: Set<string>) => number;
+  covered: Set<string>;
+  cited: number[]; title: string;
+  intro: string;
+  body: string[];
+  details: string[];
+};
+
 // Headings under which help articles say what to do: "What to do with a suspicious message", "Step 1: Block your SIM".
 const REMEDY_HEADING = /^(?:what to do|what you can do|step 1\b|was tun|was sie tun|schritt 1\b|que faire|ce que vous pouvez faire|etape 1\b|cosa fare|che cosa fare|passo 1\b)/;
 
@@ -486,7 +500,7 @@ function sourceRanks(sources: PromptSource[]): number[] {
   return sources.map((s) => (titles.length > 1 ? titles.indexOf(s.title) / (titles.length - 1) : 1));
 }
 
-export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}): ComposedAnswer {
+function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts {
   const { lang } = prompt;
   const phrases = PHRASES[lang];
   // The kind of answer is what the customer's own message asks for ("and how do I turn it off?"
@@ -527,7 +541,15 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
   // Near-ties go to the passage nearer its article's start (the main answer), then to the later source.
   const placed = (w: Window) => merit(w) + (w.source.section ? POSITION_BONUS / w.source.section : 0);
   const primary = candidates.reduce<Window | null>((best, w) => (!best || placed(w) >= placed(best) ? w : best), null);
-  if (terms.length === 0 || !primary) return { text: phrases.unknown, grounded: false, coverage: 0, cited: [] };
+  // The share of the question's weight a set of covered words makes up. The story's words count
+  // where the passage states them, and nowhere else.
+  const share = (covered: Set<string>) => {
+    const counted = terms.filter((t) => covered.has(t) || !story.told.has(t));
+    const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
+    return counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
+  };
+  const unknown = (coverage: number, covered = new Set<string>()): AnswerParts => ({ grounded: false, coverage, share, covered, cited: [], title: '', intro: phrases.unknown, body: [], details: [] });
+  if (terms.length === 0 || !primary) return unknown(0);
   // A second passage when it covers telling words the first one missed (multi-part questions) —
   // words of the customer's own message: a follow-up's topic words, carried over from the
   // question before, were answered there already ("and how do I turn it off?" after prices).
@@ -547,13 +569,11 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     const strictKinds = kinds.filter((k) => STRICT_KINDS.has(k));
     for (const word of allCueWords(prompt.question, lang, strictKinds)) for (const t of contentTerms(word, lang)) if (weights.has(t)) covered.add(t);
   }
-  // The story's words count where the passage states them, and nowhere else.
-  const counted = terms.filter((t) => covered.has(t) || !story.told.has(t));
-  const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
-  const coverage = counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
-  if (coverage < minCoverage && !enoughInLongMessage(terms, covered, weights, primary)) return { text: phrases.unknown, grounded: false, coverage, cited: [] };
+  const coverage = share(covered);
+  if (coverage < minCoverage && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
   // The intro names and cites the source up front, so the answer can stream from its first words.
-  const parts = [phrases.intro(primary.source.title, `[${primary.source.n}]`)];
+  const intro = phrases.intro(primary.source.title, `[${primary.source.n}]`);
+  const parts = [intro];
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
   parts.push(quote(primary.units, primary.source.n));
   const cited = [primary.source.n];
@@ -623,11 +643,72 @@ export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}
     quotedSoFar,
     answered,
   );
-  if (details.length > 0) {
-    parts.push(phrases.details, details.map((d) => d.text).join('\n'));
-    for (const d of details) if (!cited.includes(d.n)) cited.push(d.n);
+  for (const d of details) if (!cited.includes(d.n)) cited.push(d.n);
+  return { grounded: true, coverage, share, covered, cited, title: primary.source.title, intro, body: parts.slice(1), details: details.map((d) => d.text) };
+}
+
+/** Writes one answer out: the intro, the quotes, and the key details under their heading. */
+function written(answer: AnswerParts, lang: TextLanguage): string {
+  const details = answer.details.length > 0 ? [PHRASES[lang].details, answer.details.join('\n')] : [];
+  return [answer.intro, ...answer.body, ...details].join('\n\n');
+}
+
+/** A paragraph's sentences without their citation marks, to tell what an answer already says. */
+function saidIn(paragraph: string): string[] {
+  return sentencesOf(paragraph.replace(/\[\d+\]/g, ''))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 3);
+}
+
+/**
+ * The answer to a message that asks several things ("can I keep my number and how long does it
+ * take?"): each question answered on its own — its own kind of answer, its own words first, the
+ * earlier questions' words as its topic (as a follow-up is) — and the answers joined in order,
+ * each passage once. The message is answered only when it would be as one question; a part that
+ * finds no answer is left out rather than guessed.
+ */
+function composeParts(prompt: AnswerPrompt, parts: string[], options: ComposeOptions): AnswerParts {
+  // The standalone question may have the customer's typos corrected: its parts, where it splits the same way.
+  const corrected = questionParts(prompt.standalone, prompt.lang);
+  const standalone = corrected.length === parts.length ? corrected : parts;
+  // The story around the questions ("I'm flying to New York on Wave Mobile M.") stays with each of them.
+  const sentences = sentencesOf(prompt.question);
+  const story = sentences.some(isAsking) ? sentences.filter((s) => !isAsking(s) && !parts.includes(s)) : [];
+  const answers = parts.map((part, i) =>
+    composeOne(
+      { ...prompt, question: [...story, part].join(' '), standalone: [...story, ...(i === 0 ? standalone.slice(0, 1) : standalone.slice(0, i + 1))].join(' '), followUp: i > 0 },
+      options,
+    ),
+  );
+  // The whole message read as one question decides whether it is answered at all: the parts only
+  // answer it better. (A part's few words are easily matched by a passage about something else:
+  // "do I need to ask for it?" alone matches many articles.)
+  const whole = composeOne(prompt, options);
+  const grounded = answers.filter((a) => a.grounded);
+  if (!whole.grounded || grounded.length === 0) return whole;
+  const together = new Set(grounded.flatMap((a) => [...a.covered]));
+  const [first, ...rest] = grounded as [AnswerParts, ...AnswerParts[]];
+  const body = [...first.body];
+  const said = new Set(body.flatMap(saidIn));
+  for (const answer of rest) {
+    const fresh = answer.body.filter((p) => !saidIn(p).every((s) => said.has(s)));
+    if (fresh.length === 0) continue;
+    if (answer.title !== first.title) body.push(PHRASES[prompt.lang].seeAlso(answer.title));
+    body.push(...fresh);
+    for (const p of fresh) for (const s of saidIn(p)) said.add(s);
   }
-  return { text: parts.join('\n\n'), grounded: true, coverage, cited };
+  const details = [...new Set(grounded.flatMap((a) => a.details))].filter((d) => !saidIn(d.replace(/^- /, '')).every((s) => said.has(s))).slice(0, MAX_DETAILS);
+  const text = [...body, ...details].join('\n');
+  const cited = [...new Set(grounded.flatMap((a) => a.cited))].filter((n) => first.cited.includes(n) || text.includes(`[${n}]`));
+  const coverage = whole.share(together);
+  return { ...first, coverage, cited, body, details };
+}
+
+export function composeAnswer(prompt: AnswerPrompt, options: ComposeOptions = {}): ComposedAnswer {
+  // A follow-up is read with the question it continues; a message of its own may ask several things.
+  const parts = prompt.followUp ? [prompt.question] : questionParts(prompt.question, prompt.lang);
+  const answer = parts.length > 1 ? composeParts(prompt, parts, options) : composeOne(prompt, options);
+  return { text: answer.grounded ? written(answer, prompt.lang) : answer.intro, grounded: answer.grounded, coverage: answer.coverage, cited: answer.cited };
 }
 
 /** Kinds of fact a help article states about a topic: what a customer most often came to learn. */
