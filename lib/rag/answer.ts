@@ -357,7 +357,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   if (hits.length === 0 && !goldenSource) return noAnswer({});
 
   if (versions.length > 0 && !version) {
-    const choice = versionChoice(hits);
+    const choice = versionChoice(hits, { text: standalone, lang });
     if (choice) {
       const labels = choice.versions.map(prettyVersion);
       out.emitWhole(replies.clarifyVersion(labels));

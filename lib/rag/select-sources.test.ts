@@ -33,4 +33,17 @@ describe('versionChoice', () => {
     const hits = [hit('reset-box5-fr', 0.6, 'box5', 'reset-box5'), hit('reset-box3-en', 0.5, 'box3', 'reset-box3'), hit('ipv6-fr', 0.4)];
     expect(versionChoice(hits)).toEqual({ versions: ['box3', 'box5'], documents: { box3: 'reset-box3-en', box5: 'reset-box5-fr' } });
   });
+
+  it('not when an unversioned article scores about as well and its title states as much of the question', () => {
+    const titled = (documentId: string, title: string, score: number, version: string | null = null) => ({ ...hit(documentId, score, version), title });
+    const hits = [
+      titled('wifi-password-box3-de', 'WLAN-Passwort der Alpenwave Box 3 finden oder ändern', 0.97, 'box3'),
+      titled('password-reset-de', 'My Alpenwave Passwort zurücksetzen', 0.88),
+      titled('wifi-password-box5-de', 'WLAN-Passwort der Alpenwave Box 5 finden oder ändern', 0.82, 'box5'),
+    ];
+    expect(versionChoice(hits)?.versions).toEqual(['box3', 'box5']);
+    expect(versionChoice(hits, { text: 'Ich habe mein My Alpenwave Passwort vergessen.', lang: 'de' })).toBeNull();
+    // The question is about the Box's Wi-Fi password: which Box decides the answer.
+    expect(versionChoice(hits, { text: 'Wo finde ich das WLAN-Passwort der Box?', lang: 'de' })?.versions).toEqual(['box3', 'box5']);
+  });
 });

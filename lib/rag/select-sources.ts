@@ -1,3 +1,4 @@
+import { asTextLanguage, contentTerms } from '@/lib/ai/local/text';
 import { uniqueDocuments, type SearchHit } from './search';
 
 /**
@@ -23,8 +24,32 @@ function articleKeys(hit: SearchHit): string[] {
   return keys;
 }
 
-/** Two of the best documents differ only by version: the answer depends on which one they have. */
-export function versionChoice(hits: SearchHit[]): VersionChoice | null {
+/** How close to the versioned article an unversioned one must score to be the answer instead, when its title says more of the question. */
+const UNVERSIONED_NEAR_VERSIONED = 0.85;
+
+/** How many of the question's words a title states. */
+function titleCoverage(title: string, questionTerms: Set<string>, lang: string): number {
+  return new Set(contentTerms(title, asTextLanguage(lang)).filter((t) => questionTerms.has(t))).size;
+}
+
+/**
+ * An article for every version is not what the question is about when an unversioned article
+ * scores about as well and its title states at least as many of the question's words: "I forgot
+ * my My Alpenwave password" is about the account password, not the Box's Wi-Fi password; "my
+ * husband passed away, what happens to his contract?" is not about any Box. Asking "Box 3 or
+ * Box 5?" there would send the customer the wrong way.
+ */
+function unversionedAnswers(top: SearchHit[], best: SearchHit, question: { text: string; lang: string }): boolean {
+  const terms = new Set(contentTerms(question.text, asTextLanguage(question.lang)));
+  const versionedTitle = titleCoverage(best.title, terms, best.lang);
+  return top.some((h) => !h.version && h.score >= best.score * UNVERSIONED_NEAR_VERSIONED && titleCoverage(h.title, terms, h.lang) >= Math.max(1, versionedTitle));
+}
+
+/**
+ * Two of the best documents differ only by version: the answer depends on which one they have.
+ * With the question, not when an unversioned article answers it as well (see unversionedAnswers).
+ */
+export function versionChoice(hits: SearchHit[], question?: { text: string; lang: string }): VersionChoice | null {
   const top = uniqueDocuments(hits).slice(0, 5);
   // A versioned article about as relevant as the best article overall (an unversioned article that
   // shares a word with the question, "what you need for …", may edge ahead of the article whose
@@ -38,6 +63,7 @@ export function versionChoice(hits: SearchHit[]): VersionChoice | null {
     const bestKeys = articleKeys(best);
     const siblings = top.filter((h) => h.version && h.version !== best.version && h.score >= best.score * 0.6 && articleKeys(h).some((k) => bestKeys.includes(k)));
     if (siblings.length === 0) continue;
+    if (question && unversionedAnswers(top, best, question)) return null;
     const documents: Record<string, string> = {};
     for (const hit of [best, ...siblings]) documents[hit.version!] ??= hit.documentId;
     return { versions: Object.keys(documents).sort(), documents };
