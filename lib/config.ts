@@ -178,6 +178,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JOB_STALE_AFTER_SECONDS: positiveInt(30),
+  SOURCE_SCHEDULE_POLL_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   SHUTDOWN_GRACE_SECONDS: positiveInt(25),
   LOCAL_ANSWER_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.5),
   LOCAL_ANSWER_CONFIDENT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.38),
@@ -231,7 +232,7 @@ export type Config = {
   /** Bearer token for GET /api/metrics (Prometheus); unset: only staff sessions may read it. */
   metricsToken: string | undefined;
   /** A running job whose instance has not beaten for this long is taken over by another instance. */
-  jobs: { staleAfterMs: number };
+  jobs: { staleAfterMs: number; /** How often each instance looks for website sources whose crawl is due. */ sourceSchedulePollMs: number };
   /** On SIGTERM: how long in-flight chat answers may take to finish before they are cut off. */
   shutdownGraceMs: number;
   /** Purged by the job worker (lib/maintenance); 0 = keep forever. Expired rate-limit rows always go. */
@@ -352,7 +353,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : undefined,
     staffPasswordLogin: e.STAFF_PASSWORD_LOGIN,
     metricsToken: e.METRICS_TOKEN,
-    jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000 },
+    jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000, sourceSchedulePollMs: e.SOURCE_SCHEDULE_POLL_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     retention: { anonymousConversationDays: e.RETENTION_ANONYMOUS_CONVERSATION_DAYS, traceDays: e.RETENTION_TRACE_DAYS },
     chat: {

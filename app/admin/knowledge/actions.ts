@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { guardedAction } from '@/lib/auth/guarded-action';
 import { saveSearchSynonyms } from '@/lib/console/knowledge/synonyms';
-import { createWebsiteSource, deleteWebsiteSource } from '@/lib/console/knowledge/website-sources';
+import { createWebsiteSource, deleteWebsiteSource, rescheduleWebsiteSource } from '@/lib/console/knowledge/website-sources';
 import { getDatabase } from '@/lib/db';
 
 export type SynonymsState =
@@ -82,6 +82,26 @@ export async function removeWebsiteSourceAction(_previous: RemoveSourceState, fo
       if (!result.deleted) return { status: 'error', message: 'This website source was removed already.' };
       revalidatePath('/admin/knowledge');
       return { status: 'removed', documents: result.documents };
+    },
+  );
+}
+
+export type RescheduleSourceState = { status: 'idle' } | { status: 'error'; message: string } | { status: 'saved'; nextRunAt: string | null };
+
+/** Changes a website source's schedule and when its next crawl runs. */
+export async function rescheduleWebsiteSourceAction(_previous: RescheduleSourceState, form: FormData): Promise<RescheduleSourceState> {
+  return guardedAction<RescheduleSourceState>(
+    { name: 'rescheduleWebsiteSource', permission: 'knowledge:ingest', refuse: ({ message }) => ({ status: 'error', message }) },
+    async () => {
+      const field = (name: string) => {
+        const value = form.get(name);
+        return typeof value === 'string' && value !== '' ? value : undefined;
+      };
+      const { db } = await getDatabase();
+      const result = await rescheduleWebsiteSource(db, { input: { id: Number(field('id')), schedule: field('schedule') as 'manual', nextRunAt: field('nextRunAt') } });
+      if (!result.ok) return { status: 'error', message: result.message };
+      revalidatePath('/admin/knowledge');
+      return { status: 'saved', nextRunAt: result.source.nextRunAt?.toISOString() ?? null };
     },
   );
 }

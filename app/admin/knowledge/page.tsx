@@ -16,7 +16,7 @@ import { getSearchSynonyms, SYNONYMS_MAX_CHARS } from '@/lib/console/knowledge/s
 import { SynonymsCard } from '@/components/admin/knowledge/synonyms-card';
 import { SuiteCheckCard } from '@/components/admin/tests/suite-check-card';
 import { countTests } from '@/lib/db/queries/conversation-tests';
-import { addWebsiteSourceAction, removeWebsiteSourceAction, saveSynonymsAction } from './actions';
+import { addWebsiteSourceAction, removeWebsiteSourceAction, rescheduleWebsiteSourceAction, saveSynonymsAction } from './actions';
 import { WebsiteSourcesCard } from '@/components/admin/knowledge/website-sources-card';
 import { listWebsiteSources, sourceKey } from '@/lib/console/knowledge/website-sources';
 import { getDatabase } from '@/lib/db';
@@ -95,6 +95,7 @@ export default async function KnowledgePage() {
         initialJob={currentCrawl}
         addAction={addWebsiteSourceAction}
         removeAction={removeWebsiteSourceAction}
+        rescheduleAction={rescheduleWebsiteSourceAction}
       />
 
       {canReadTests && (

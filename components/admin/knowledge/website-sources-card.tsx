@@ -12,10 +12,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useJob } from '@/lib/console/jobs/use-job';
 import type { JobView } from '@/lib/console/jobs/view';
-import type { RemoveSourceState, WebsiteSourceState } from '@/app/admin/knowledge/actions';
+import type { RemoveSourceState, RescheduleSourceState, WebsiteSourceState } from '@/app/admin/knowledge/actions';
 import { LocalTime } from '@/components/admin/golden/local-time';
 import { IngestSummary } from './ingest-summary';
 import { JobProgress } from './job-progress';
+import { WebsiteScheduleForm } from './website-schedule-form';
 
 export type WebsiteSourceItem = {
   id: number;
@@ -41,12 +42,14 @@ export function WebsiteSourcesCard({
   initialJob,
   addAction,
   removeAction,
+  rescheduleAction,
 }: {
   sources: WebsiteSourceItem[];
   canIngest: boolean;
   initialJob: JobView | null;
   addAction: (previous: WebsiteSourceState, form: FormData) => Promise<WebsiteSourceState>;
   removeAction: (previous: RemoveSourceState, form: FormData) => Promise<RemoveSourceState>;
+  rescheduleAction: (previous: RescheduleSourceState, form: FormData) => Promise<RescheduleSourceState>;
 }) {
   const router = useRouter();
   const { job, error, starting, start, active } = useJob({ initial: initialJob, onFinished: () => router.refresh() });
@@ -98,6 +101,7 @@ export function WebsiteSourcesCard({
                         next <LocalTime iso={source.nextRunAt} />
                       </span>
                     )}
+                    {canIngest && <WebsiteScheduleForm source={source} action={rescheduleAction} disabled={busy} />}
                   </td>
                   <td className="py-2 pr-4">
                     <Badge variant={source.audience === 'internal' ? 'secondary' : 'outline'}>{source.audience === 'internal' ? 'Staff only' : 'Everyone'}</Badge>

@@ -4,8 +4,6 @@ import { errorFields, log } from '@/lib/observability/logger';
 import { startWebsiteIngestJob } from './ingest-job';
 import { claimDueSource, postponeSource } from './website-sources';
 
-/** How often each instance looks for website sources whose crawl is due. */
-export const SCHEDULE_POLL_MS = 30_000;
 /** A due crawl refused because another ingest runs is tried again this much later. */
 export const RETRY_BUSY_MS = 5 * 60_000;
 
@@ -35,9 +33,10 @@ export async function startDueSourceCrawls(db: Db, config: Config, { now = new D
 type Scheduler = { timer: ReturnType<typeof setInterval>; running: boolean };
 const holder = globalThis as typeof globalThis & { __lanternSourceScheduler?: Scheduler };
 
+/** Every SOURCE_SCHEDULE_POLL_SECONDS (30 s by default) each instance looks for website sources whose crawl is due. */
 export function startSourceScheduler(db: Db, config: Config): void {
   stopSourceScheduler();
-  const scheduler: Scheduler = { running: false, timer: setInterval(() => void tick(), SCHEDULE_POLL_MS) };
+  const scheduler: Scheduler = { running: false, timer: setInterval(() => void tick(), config.jobs.sourceSchedulePollMs) };
   const tick = async () => {
     if (scheduler.running) return;
     scheduler.running = true;

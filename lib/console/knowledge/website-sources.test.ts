@@ -12,7 +12,7 @@ import { withIngestLease } from '@/lib/rag/ingest/lock';
 import { startTestSite, type TestSite } from '@/lib/rag/ingest/website/test-site';
 import { startWebsiteIngestJob, type IngestJobResult } from './ingest-job';
 import { RETRY_BUSY_MS, startDueSourceCrawls } from './source-schedule';
-import { claimDueSource, createWebsiteSource, deleteWebsiteSource, listWebsiteSources, parseFacetRules, SCHEDULE_INTERVAL_MS, sourceKey } from './website-sources';
+import { claimDueSource, createWebsiteSource, deleteWebsiteSource, listWebsiteSources, parseFacetRules, rescheduleWebsiteSource, SCHEDULE_INTERVAL_MS, sourceKey } from './website-sources';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 const HOUR = 3_600_000;
@@ -120,6 +120,36 @@ describe.each(testBackends())('website sources on $name', ({ open }) => {
     const later = new Date(NOW.getTime() + SCHEDULE_INTERVAL_MS.daily);
     const due = [await claimDueSource(db, { now: later }), await claimDueSource(db, { now: later }), await claimDueSource(db, { now: later })];
     expect(due.map((s) => s?.name ?? null)).toEqual(['A', 'B', null]);
+  });
+
+  it('an expert sets when the next crawl runs: due then, then every interval from there; back to manual, never due', async () => {
+    const db = database.db;
+    const created = await createWebsiteSource(db, { input: { name: 'Night', url: site.url('/'), mode: 'start' }, userId: null, now: NOW });
+    if (!created.ok) throw new Error(created.message);
+    const tonight = new Date(NOW.getTime() + 20 * HOUR);
+    const rescheduled = await rescheduleWebsiteSource(db, { input: { id: created.source.id, schedule: 'daily', nextRunAt: tonight.toISOString() }, now: NOW });
+    expect(rescheduled.ok && rescheduled.source.nextRunAt?.getTime()).toBe(tonight.getTime());
+    expect(await claimDueSource(db, { now: new Date(tonight.getTime() - 1000) })).toBeNull();
+    const claimed = await claimDueSource(db, { now: tonight });
+    expect(claimed?.id).toBe(created.source.id);
+    expect(claimed?.nextRunAt?.getTime()).toBe(tonight.getTime() + SCHEDULE_INTERVAL_MS.daily);
+    // Without a time: one interval from now.
+    const weekly = await rescheduleWebsiteSource(db, { input: { id: created.source.id, schedule: 'weekly' }, now: NOW });
+    expect(weekly.ok && weekly.source.nextRunAt?.getTime()).toBe(NOW.getTime() + SCHEDULE_INTERVAL_MS.weekly);
+    const manual = await rescheduleWebsiteSource(db, { input: { id: created.source.id, schedule: 'manual', nextRunAt: tonight.toISOString() }, now: NOW });
+    expect(manual.ok && manual.source.nextRunAt).toBeNull();
+    expect(await claimDueSource(db, { now: new Date(NOW.getTime() + 30 * SCHEDULE_INTERVAL_MS.weekly) })).toBeNull();
+  });
+
+  it('refuses a schedule it cannot keep with a message naming the field, and a source that is gone', async () => {
+    const db = database.db;
+    const created = await createWebsiteSource(db, { input: { name: 'Odd', url: site.url('/'), mode: 'start' }, userId: null, now: NOW });
+    if (!created.ok) throw new Error(created.message);
+    expect(await rescheduleWebsiteSource(db, { input: { id: created.source.id, schedule: 'daily', nextRunAt: 'tomorrow night' } })).toEqual({ ok: false, message: 'nextRunAt: a date and time' });
+    expect(await rescheduleWebsiteSource(db, { input: { id: created.source.id, schedule: 'yearly' as 'daily' } })).toMatchObject({ ok: false, message: expect.stringMatching(/^schedule: /) });
+    expect(await rescheduleWebsiteSource(db, { input: { id: created.source.id + 1000, schedule: 'daily' } })).toEqual({ ok: false, message: 'This website source was removed.' });
+    const [row] = await queryRows<{ schedule: string }>(db, sql`select schedule from website_sources where id = ${created.source.id}`);
+    expect(row!.schedule).toBe('manual');
   });
 
   it('the scheduler starts a due crawl as a job, and postpones it while another ingest runs', async () => {

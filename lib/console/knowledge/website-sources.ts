@@ -149,6 +149,32 @@ export async function createWebsiteSource(db: Db, { input, userId, now = new Dat
   }
 }
 
+/** A source's schedule as the console changes it: how often, and when the next crawl is due. */
+export const websiteScheduleInputSchema = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    schedule: z.enum(SOURCE_SCHEDULES),
+    // When the next crawl runs (e.g. tonight at 02:00, then every day at that time); empty: one interval from now.
+    nextRunAt: z.iso.datetime({ offset: true, message: 'a date and time' }).optional(),
+  })
+  .strict();
+export type WebsiteScheduleInput = z.input<typeof websiteScheduleInputSchema>;
+
+export type RescheduleResult = { ok: true; source: WebsiteSourceRow } | { ok: false; message: string };
+
+/** Changes how often a source is crawled and when its next crawl runs (the scheduler starts it then). */
+export async function rescheduleWebsiteSource(db: Db, { input, now = new Date() }: { input: WebsiteScheduleInput; now?: Date }): Promise<RescheduleResult> {
+  const parsed = websiteScheduleInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, message: `${issue.path.join('.') || 'input'}: ${issue.message}` };
+  }
+  const { id, schedule, nextRunAt } = parsed.data;
+  const next = schedule === 'manual' ? null : nextRunAt ? new Date(nextRunAt) : new Date(now.getTime() + SCHEDULE_INTERVAL_MS[schedule]);
+  const [source] = await db.update(websiteSources).set({ schedule, nextRunAt: next }).where(eq(websiteSources.id, id)).returning();
+  return source ? { ok: true, source } : { ok: false, message: 'This website source was removed.' };
+}
+
 export type WebsiteSourceView = WebsiteSourceRow & { documents: number; pages: number };
 
 export async function listWebsiteSources(db: Db): Promise<WebsiteSourceView[]> {
