@@ -1,6 +1,7 @@
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
 import { errorFields, log } from '@/lib/observability/logger';
+import { startPeriodic, stopPeriodic } from '@/lib/runtime/periodic';
 import { startWebsiteIngestJob } from './ingest-job';
 import { claimDueSource, postponeSource } from './website-sources';
 
@@ -30,31 +31,21 @@ export async function startDueSourceCrawls(db: Db, config: Config, { now = new D
   return { started, postponed };
 }
 
-type Scheduler = { timer: ReturnType<typeof setInterval>; running: boolean };
-const holder = globalThis as typeof globalThis & { __lanternSourceScheduler?: Scheduler };
+const TASK = 'source-schedule';
 
 /** Every SOURCE_SCHEDULE_POLL_SECONDS (30 s by default) each instance looks for website sources whose crawl is due. */
 export function startSourceScheduler(db: Db, config: Config): void {
-  stopSourceScheduler();
-  const scheduler: Scheduler = { running: false, timer: setInterval(() => void tick(), config.jobs.sourceSchedulePollMs) };
-  const tick = async () => {
-    if (scheduler.running) return;
-    scheduler.running = true;
-    try {
+  startPeriodic(
+    TASK,
+    config.jobs.sourceSchedulePollMs,
+    async () => {
       const { started, postponed } = await startDueSourceCrawls(db, config);
       if (started.length > 0 || postponed.length > 0) log().info({ task: 'source-schedule', started, postponed }, 'scheduled website crawls');
-    } catch (error) {
-      log().warn(errorFields(error), 'scheduled website crawls failed');
-    } finally {
-      scheduler.running = false;
-    }
-  };
-  scheduler.timer.unref?.();
-  holder.__lanternSourceScheduler = scheduler;
+    },
+    (error) => log().warn(errorFields(error), 'scheduled website crawls failed'),
+  );
 }
 
 export function stopSourceScheduler(): void {
-  const scheduler = holder.__lanternSourceScheduler;
-  if (scheduler) clearInterval(scheduler.timer);
-  holder.__lanternSourceScheduler = undefined;
+  stopPeriodic(TASK);
 }

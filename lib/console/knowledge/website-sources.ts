@@ -5,7 +5,7 @@ import { deleteDocuments, listDocumentRefs } from '@/lib/db/queries/documents';
 import { queryRows } from '@/lib/db/rows';
 import { isUniqueViolation } from '@/lib/db/unique-violation';
 import { SOURCE_SCHEDULES, websitePages, websiteSources, type FacetRule, type SourceSchedule, type WebsiteSourceRow } from '@/lib/db/schema';
-import { compilePattern, PatternError } from '@/lib/rag/ingest/website';
+import { compilePattern, parseWebUrl, PatternError } from '@/lib/rag/ingest/website';
 import { isIngestBusyError, withIngestLease } from '@/lib/rag/ingest/lock';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
 import { invalidateTermStats } from '@/lib/rag/term-stats';
@@ -28,7 +28,8 @@ const webUrl = z
   .string()
   .trim()
   .max(2000, 'an address of at most 2000 characters')
-  .refine((value) => /^https?:\/\/[^/\s]+/i.test(value) && URL.canParse(value), 'an http:// or https:// address');
+  // The crawler's own rule (http or https, no user name or password, not too long): what is saved can be crawled.
+  .refine((value) => parseWebUrl(value) !== null, 'an http:// or https:// address');
 
 const patternLines = z
   .string()
@@ -233,18 +234,21 @@ async function removeSource(db: Db, id: number, lease: { fence(tx: Db): Promise<
  * statement: with several instances, each due source is taken by exactly one of them.
  */
 export async function claimDueSource(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<WebsiteSourceRow | null> {
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`update website_sources set next_run_at = ${now.toISOString()}::timestamptz + case schedule
-          when 'hourly' then interval '1 hour' when 'daily' then interval '1 day' else interval '7 days' end
-        where id = (
-          select id from website_sources
-          where schedule <> 'manual' and next_run_at <= ${now.toISOString()}::timestamptz
-          order by next_run_at, id limit 1 for update skip locked)
-        returning id`,
-  );
-  const id = rows[0]?.id;
-  return id === undefined ? null : findWebsiteSource(db, { id: Number(id) });
+  const at = now.toISOString();
+  const [claimed] = await db
+    .update(websiteSources)
+    .set({
+      nextRunAt: sql`${at}::timestamptz + case ${websiteSources.schedule}
+        when 'hourly' then interval '1 hour' when 'daily' then interval '1 day' else interval '7 days' end`,
+    })
+    .where(
+      sql`${websiteSources.id} = (
+        select id from website_sources
+        where schedule <> 'manual' and next_run_at <= ${at}::timestamptz
+        order by next_run_at, id limit 1 for update skip locked)`,
+    )
+    .returning();
+  return claimed ?? null;
 }
 
 /** A due crawl that could not start (another ingest was running) is tried again a little later. */

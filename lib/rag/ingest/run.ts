@@ -351,16 +351,19 @@ async function readWebsite(
     previous,
     fetch ? { fetch } : {},
   );
-  const documents = result.documents.map((page) => ({
-    path: page.url,
-    parsed: { ...page, ...(audience ? { audience } : {}), ...facetsOf(page.url) },
-    hash: crypto
-      .createHash('sha256')
-      .update(page.contentHash)
-      .update(`\0${audience ?? ''}\0${JSON.stringify(facetsOf(page.url))}\0${CHUNKER_VERSION}\0${embedderId}`)
-      .digest('hex'),
-    sourceUrl: page.url,
-  }));
+  const documents = result.documents.map((page) => {
+    const pageFacets = facetsOf(page.url);
+    return {
+      path: page.url,
+      parsed: { ...page, ...(audience ? { audience } : {}), ...pageFacets },
+      hash: crypto
+        .createHash('sha256')
+        .update(page.contentHash)
+        .update(`\0${audience ?? ''}\0${JSON.stringify(pageFacets)}\0${CHUNKER_VERSION}\0${embedderId}`)
+        .digest('hex'),
+      sourceUrl: page.url,
+    };
+  });
   const removed = new Set(result.removed);
   // When the crawl could not see the whole site (a sitemap failed, the page limit), nothing else is pruned.
   const kept = result.complete ? [] : stored.map((d) => d.path).filter((url) => !removed.has(url));
