@@ -4,7 +4,13 @@
  * Prints hybrid search latency (p50/p95) at each corpus size on PGlite and on PostgreSQL, and
  * bulk-ingest throughput. The corpus is synthetic but realistic: passages recombined from the demo
  * help center's own sentences, embedded with the configured model, queries from the golden set.
- *   - "SQL stage": the hybrid SQL alone (query vector precomputed), HNSW + two GIN matches + fusion;
+ * Absolute times do not travel between machines, so each size also times baselines on the same
+ * table and queries, and prints Lantern's figures as multiples of the vector-only floor:
+ *   - "vector floor": the HNSW nearest-neighbour query alone (query vector precomputed): what
+ *     pgvector itself costs for this corpus;
+ *   - "text legs": the two full-text legs alone (stemmed and simple GIN matches, no vector);
+ *   - "ts_rank": a plain PostgreSQL full-text search (websearch_to_tsquery, ORDER BY ts_rank);
+ *   - "hybrid SQL": the hybrid SQL alone (query vector precomputed), HNSW + two GIN matches + fusion;
  *   - "end to end": embed the query + SQL + rerank, as the search page runs it.
  * PostgreSQL: --postgres URL, else TEST_DATABASE_URL, else a throwaway server via scripts/test-db.
  * --backends pglite,postgres picks the backends; --keep keeps the PostgreSQL database for inspection.
@@ -29,7 +35,7 @@ import { searchChunks, type SearchMethod } from '@/lib/rag/search';
 import { startThrowawayPostgres } from './lib/throwaway-postgres';
 import { DEFAULT_SEARCH_WEIGHTS } from '@/lib/rag/search-weights';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
-import { createVectorIndex, dropVectorIndex } from '@/lib/rag/vector-index';
+import { createVectorIndex, dropVectorIndex, modelPredicate, typedEmbedding, vectorLiteral } from '@/lib/rag/vector-index';
 
 type Passage = { title: string; headingPath: string; content: string; lang: string };
 
@@ -97,6 +103,22 @@ async function load(database: Database, embedder: Embedder, passages: Passage[],
   return passages.length / ((performance.now() - started) / 1000);
 }
 
+/** The HNSW nearest-neighbour query alone, in the form that uses the index: the floor any vector search pays. */
+async function nearestNeighbours(database: Database, modelId: string, vector: number[]): Promise<unknown> {
+  return database.db.execute(
+    sql`select id from chunks where ${modelPredicate(modelId)} order by ${typedEmbedding(vector.length)} <=> ${vectorLiteral(vector, vector.length)} limit 10`,
+  );
+}
+
+/** The textbook PostgreSQL full-text search: the baseline a reader knows. */
+async function plainTsRank(database: Database, query: string, lang: string | undefined): Promise<unknown> {
+  const config = tsConfigFor(lang);
+  return database.db.execute(
+    sql`select id from chunks where tsv @@ websearch_to_tsquery(${config}::regconfig, ${query})
+        order by ts_rank(tsv, websearch_to_tsquery(${config}::regconfig, ${query})) desc limit 10`,
+  );
+}
+
 async function migrated(database: Database): Promise<Database> {
   await migrateDatabase(database);
   return database;
@@ -137,7 +159,9 @@ async function main() {
 
   let pg: { url: string; stop: () => void } | undefined;
   const pgUrl = values.postgres ?? process.env.TEST_DATABASE_URL ?? (pg = startThrowawayPostgres()).url;
-  const rows: string[][] = [['backend', 'chunks', 'bulk load chunks/s', 'SQL stage p50/p95 ms', 'end to end p50/p95 ms']];
+  const rows: string[][] = [
+    ['backend', 'chunks', 'load chunks/s', 'vector floor p50/p95', 'text legs p50/p95', 'ts_rank p50/p95', 'hybrid SQL p50/p95', 'end to end p50/p95', 'hybrid SQL p95 ×floor', 'end to end p95 ×floor'],
+  ];
   try {
     const backends = (values.backends ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
     for (const backend of backends) {
@@ -150,9 +174,14 @@ async function main() {
         const rate = await load(database, embedder, biggest.slice(0, size), vectors.slice(0, size));
         const search = (deps: { embedder: Embedder; reranker?: typeof reranker }, method: SearchMethod) => (q: string, lang?: string) =>
           searchChunks({ db: database.db, ...deps }, { query: q, lang, method, k: 10, weights: DEFAULT_SEARCH_WEIGHTS });
+        const floor = await timeQueries((q) => nearestNeighbours(database, embedder.id, queryVectors.get(q)!), queries);
+        const textLegs = await timeQueries(search({ embedder: precomputed }, 'fts'), queries);
+        const tsRank = await timeQueries((q, lang) => plainTsRank(database, q, lang), queries);
         const sqlStage = await timeQueries(search({ embedder: precomputed }, 'hybrid'), queries);
         const endToEnd = await timeQueries(search({ embedder, reranker }, 'hybrid+rerank'), queries);
-        const row = [backend, String(size), rate.toFixed(0), `${sqlStage.p50.toFixed(1)} / ${sqlStage.p95.toFixed(1)}`, `${endToEnd.p50.toFixed(1)} / ${endToEnd.p95.toFixed(1)}`];
+        const ms = (t: { p50: number; p95: number }) => `${t.p50.toFixed(1)} / ${t.p95.toFixed(1)}`;
+        const times = (t: { p95: number }) => `${(t.p95 / floor.p95).toFixed(2)}×`;
+        const row = [backend, String(size), rate.toFixed(0), ms(floor), ms(textLegs), ms(tsRank), ms(sqlStage), ms(endToEnd), times(sqlStage), times(endToEnd)];
         rows.push(row);
         console.log(row.join('  '));
       }
@@ -163,7 +192,8 @@ async function main() {
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   console.log(`\n${rows.map((r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')}`);
-  console.log(`\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`);
+  console.log('\nTimes in ms; ×floor is the p95 as a multiple of the vector-only p95 measured in the same run on the same table.');
+  console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.`);
 }
 
 void main();
