@@ -409,6 +409,19 @@ describe('composeAnswer', () => {
       content: 'With internet, TV and Wave Phone Basic together, the discount is CHF 15/month.',
     });
 
+    it('reads an ordinal in a row as its digit: "le deuxième rappel" is the row "2e rappel"', () => {
+      const reminders = hit({
+        title: 'Factures impayées et rappels',
+        headingPath: 'Les étapes',
+        lang: 'fr',
+        content:
+          "| Quand | Ce qui se passe | Frais |\n| --- | --- | --- |\n| 10 jours après l'échéance | 1er rappel par e-mail | Gratuit |\n| 20 jours après l'échéance | 2e rappel | CHF 20 |\n| Après paiement | Services rétablis | Frais de réactivation CHF 30 |",
+      });
+      const answer = composeAnswer(parsed({ question: 'Le deuxième rappel pour une facture impayée, il coûte combien?', lang: 'fr', hits: [reminders] }));
+      expect(answer.text).toContain('| 20 jours après l\'échéance | 2e rappel | CHF 20 |');
+      expect(answer.text).not.toContain('CHF 30');
+    });
+
     it('credits a row with its header’s words: the plan named in the header column, the service in the row', () => {
       const answer = composeAnswer(parsed({ question: 'on wave phone basic what do i pay per minute to call a swiss mobile?', hits: [advice, rates] }));
       expect(answer.grounded).toBe(true);

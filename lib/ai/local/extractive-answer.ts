@@ -66,11 +66,11 @@ function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: stri
 }
 
 // Ordinal words as help articles number things ("2. Mahnung", "3rd reminder"). English "second"
-// is left out: it is also a unit of time.
+// is left out: it is also a unit of time; so is Italian "prima", most often "before" ("prima di arrivare").
 const ORDINALS: Record<string, string> = Object.fromEntries(
   (
     [
-      ['1', ['first', '1st', 'erste', 'ersten', 'erster', 'premier', 'premiere', '1er', '1re', 'primo', 'prima']],
+      ['1', ['first', '1st', 'erste', 'ersten', 'erster', 'premier', 'premiere', '1er', '1re', 'primo']],
       ['2', ['2nd', 'zweite', 'zweiten', 'zweiter', 'deuxieme', 'seconde', '2e', 'secondo', 'seconda']],
       ['3', ['third', '3rd', 'dritte', 'dritten', 'dritter', 'troisieme', '3e', 'terzo', 'terza']],
     ] as const
@@ -268,7 +268,7 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     }
   }
   return units.map((u) => {
-    const terms = new Set(contentTerms(u.text, lang));
+    const terms = new Set([...contentTerms(u.text, lang), ...ordinalDigits(u.text)]);
     if (!u.table) return { ...u, terms };
     // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
     // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
@@ -277,8 +277,13 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     const header = new Set(contentTerms(u.table.header.join(' '), lang));
     const columnsAreThings = (u.table.header[0] ?? '').trim() === '';
     const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
-    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: new Set(contentTerms(named, lang).filter((t) => !header.has(t))) };
+    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))) };
   });
+}
+
+/** "2nd reminder", "2e rappel", "1er rappel" also name the digit, as the question's "second reminder" does (the word stays: "prima" is also "before"). */
+function ordinalDigits(text: string): string[] {
+  return tokenize(text).flatMap((w) => (ORDINALS[w] ? [ORDINALS[w]] : []));
 }
 
 type Window = {
