@@ -186,6 +186,10 @@ const envSchema = z.object({
   LOCAL_ANSWER_STRICT_MIN_COVERAGE: z.coerce.number().min(0).max(1).default(0.75),
   RETENTION_ANONYMOUS_CONVERSATION_DAYS: retentionDays(DEFAULT_RETENTION.anonymousConversationDays),
   RETENTION_TRACE_DAYS: retentionDays(DEFAULT_RETENTION.traceDays),
+  /** A JSON file of action connectors (lib/actions/connectors/config.ts), read and checked at start. */
+  LANTERN_CONNECTORS_FILE: z.string().trim().min(1).optional(),
+  /** The secret connector requests are signed with (Lantern-Signature); the company's API checks it. */
+  LANTERN_CONNECTORS_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
 });
 
 export type Config = {
@@ -237,6 +241,12 @@ export type Config = {
   shutdownGraceMs: number;
   /** Purged by the job worker (lib/maintenance); 0 = keep forever. Expired rate-limit rows always go. */
   retention: { anonymousConversationDays: number; traceDays: number };
+  /**
+   * Action connectors (lib/actions/connectors/registry-load.ts reads and checks the file at start).
+   * `env` is where a connector's "${ENV:NAME}" header values come from: this module reads the
+   * environment, the connectors receive it.
+   */
+  connectors: { file: string | undefined; secret: string | undefined; env: Readonly<Record<string, string>> };
   chat: {
     goldenMatchThreshold: number;
     goldenSourceThreshold: number;
@@ -307,6 +317,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL (a read replica of the primary PostgreSQL)');
   }
+  if (e.LANTERN_CONNECTORS_FILE && !e.LANTERN_CONNECTORS_SECRET) {
+    throw new ConfigError('Invalid configuration: LANTERN_CONNECTORS_FILE needs LANTERN_CONNECTORS_SECRET (at least 32 characters; the company\'s API checks the customer signature with it)');
+  }
   // Runtime paths, not build inputs: keep the bundler from tracing them.
   const dataDir = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR);
   return {
@@ -356,6 +369,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobs: { staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000, sourceSchedulePollMs: e.SOURCE_SCHEDULE_POLL_SECONDS * 1000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     retention: { anonymousConversationDays: e.RETENTION_ANONYMOUS_CONVERSATION_DAYS, traceDays: e.RETENTION_TRACE_DAYS },
+    connectors: {
+      file: e.LANTERN_CONNECTORS_FILE ? path.resolve(/*turbopackIgnore: true*/ e.LANTERN_CONNECTORS_FILE) : undefined,
+      secret: e.LANTERN_CONNECTORS_SECRET,
+      env: withoutEmpty(env),
+    },
     chat: {
       goldenMatchThreshold: e.GOLDEN_MATCH_THRESHOLD,
       goldenSourceThreshold: e.GOLDEN_SOURCE_THRESHOLD,

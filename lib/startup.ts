@@ -17,6 +17,7 @@ import { installShutdownHandlers } from '@/lib/shutdown';
 import { collectGarbage } from '@/lib/runtime/collect-garbage';
 import { ConfigError } from '@/lib/config';
 import { ingestOnStart } from '@/lib/startup-ingest';
+import { connectorRegistry } from '@/lib/actions/connectors/registry-load';
 import { errorFields, log } from '@/lib/observability/logger';
 
 /** Whether demo accounts are seeded at start: on the embedded default, or when asked. */
@@ -43,6 +44,8 @@ export function shouldIngestOnStart(config: Config): boolean {
 export async function startLantern(): Promise<void> {
   try {
     const config = getConfig();
+    // Before the database: a broken connectors file should stop the start at once, naming the file.
+    const connectors = connectorRegistry(config).connectors;
     const database = await getDatabase();
     let seeded = '';
     if (shouldSeedDemo(config)) {
@@ -85,6 +88,7 @@ export async function startLantern(): Promise<void> {
     // The embedded database's initdb and a bulk ingest leave large WebAssembly memories behind.
     if (database.kind === 'pglite') collectGarbage();
     const migrations = await migrationState(database);
+    if (connectors.length > 0) seeded += `, ${connectors.length} action connectors (${connectors.map((c) => c.name).join(', ')})`;
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
     log().info(
       { database: config.database.kind, migrations: `${migrations.applied}/${migrations.expected}`, modelProvider: config.model.provider },

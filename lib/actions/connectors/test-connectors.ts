@@ -93,3 +93,24 @@ export function cancelOrderConfig(origin: string) {
     },
   };
 }
+
+/** get_order_status as a connectors config entry (JSON). */
+export function orderStatusConfig(origin: string) {
+  return {
+    name: 'get_order_status',
+    description: "Status and expected delivery date of one of the signed-in customer's orders.",
+    risk: 'read',
+    labels: { en: 'Order status', de: 'Bestellstatus', fr: 'Statut de la commande', it: "Stato dell'ordine" },
+    input: {
+      type: 'object',
+      properties: { orderId: { type: 'string', pattern: '^[\\w-]{1,20}$', description: 'The order number, e.g. A-1001' } },
+      required: ['orderId'],
+    },
+    http: {
+      method: 'GET',
+      url: `${origin}/orders/{orderId}`,
+      response: { map: { status: '/order/status', eta: '/order/eta' } },
+      errors: [{ status: 404, reason: 'not_found' }],
+    },
+  };
+}
