@@ -1,7 +1,9 @@
 import { createLocalChatModel, type ChatModel } from '@/lib/ai/models';
 import { createToolCallRecognizer, type CatalogPlan } from '@/lib/actions/intents';
 import type { TextLanguage } from '@/lib/ai/local/text';
-import { describeReadResult, describeRefusal } from './phrasing';
+import type { ConnectorRegistry } from './connectors/registry';
+import { NO_CONNECTORS } from './connectors/registry';
+import { describeConnectorRead, describeReadResult, describeRefusal } from './phrasing';
 import { isWriteTool, type Outcome, type ReadToolName } from '@/lib/domain/account-tools';
 
 /** A tool output as the AI SDK hands it back to the model: sometimes wrapped as { type: 'json', value }. */
@@ -12,19 +14,22 @@ function unwrap(output: unknown): unknown {
   return output;
 }
 
-/** How the built-in model words a read tool's outcome, in the customer's language. */
-export function describeToolOutput(toolName: string, output: unknown, lang: TextLanguage): string {
+/** How the built-in model words a read tool's outcome (a built-in tool's or a connector's), in the customer's language. */
+export function describeToolOutput(toolName: string, output: unknown, lang: TextLanguage, connectors: ConnectorRegistry = NO_CONNECTORS): string {
   const outcome = unwrap(output) as Outcome<unknown>;
   if (!outcome || typeof outcome !== 'object' || !('ok' in outcome)) return '';
+  const connector = connectors.get(toolName);
+  // A connector's refusal is already the customer's sentence (the definition's own, or the reason's).
+  if (connector) return outcome.ok ? describeConnectorRead(connector, outcome.value as Record<string, unknown>, lang) : outcome.message;
   if (!outcome.ok) return describeRefusal(outcome, lang);
   if (isWriteTool(toolName)) return '';
   return describeReadResult(toolName as ReadToolName, outcome.value, lang);
 }
 
-/** The built-in language model set up for account requests: the catalog to read plan names from, and "now" for dates. */
-export function localAccountModel({ catalog, now }: { catalog: CatalogPlan[]; now: Date }): ChatModel {
+/** The built-in language model set up for account requests: the catalog to read plan names from, "now" for dates, and the connectors to recognise. */
+export function localAccountModel({ catalog, now, connectors = NO_CONNECTORS }: { catalog: CatalogPlan[]; now: Date; connectors?: ConnectorRegistry }): ChatModel {
   return createLocalChatModel({
-    recognizeToolCall: createToolCallRecognizer({ catalog, now: () => now }),
-    describeToolResult: ({ toolName, output, lang }) => describeToolOutput(toolName, output, lang),
+    recognizeToolCall: createToolCallRecognizer({ catalog, now: () => now, connectors: connectors.connectors }),
+    describeToolResult: ({ toolName, output, lang }) => describeToolOutput(toolName, output, lang, connectors),
   });
 }

@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import type { ChatModel } from '@/lib/ai/models';
-import type { ApprovalCard, WriteToolName } from '@/lib/domain/account-tools';
+import type { ApprovalCard } from '@/lib/domain/account-tools';
 import type { Db } from '@/lib/db/client';
 import { createApproval } from '@/lib/db/queries/approvals';
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
@@ -12,6 +12,8 @@ import { approvalRequestText, describeRefusal, localizePreview, notPossibleText 
 import { previewWrite } from './preview-write';
 import { resolveCustomer } from './repository';
 import { accountTools } from './tools';
+import { proposeConnectorChange } from './connector-approval';
+import { NO_CONNECTORS, type ConnectorRegistry } from './connectors/registry';
 import { errorFields, log } from '@/lib/observability/logger';
 
 /**
@@ -23,7 +25,7 @@ import { errorFields, log } from '@/lib/observability/logger';
 
 export const APPROVAL_TTL_MS = 30 * 60 * 1000;
 
-export type AccountTurnDeps = { db: Db; generator: ChatModel; company: string; timeoutMs: number };
+export type AccountTurnDeps = { db: Db; generator: ChatModel; company: string; timeoutMs: number; connectors?: ConnectorRegistry };
 
 export type AccountTurnInput = {
   question: string;
@@ -71,9 +73,10 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
     say(describeRefusal(customer, input.lang));
     return { ...result, outcome: 'refused' };
   }
-  const customerId = customer.value.customerId;
+  const { customerId, customerNumber } = customer.value;
+  const connectors = deps.connectors ?? NO_CONNECTORS;
   const generator = deps.generator.id.startsWith('local:')
-    ? localAccountModel({ catalog: await loadPlanCatalog(deps.db), now: input.now })
+    ? localAccountModel({ catalog: await loadPlanCatalog(deps.db), now: input.now, connectors })
     : deps.generator;
   result.model = generator.id;
 
@@ -86,7 +89,7 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
       model: generator.model,
       system: systemPrompt(deps.company, input.lang),
       messages,
-      tools: accountTools({ db: deps.db, customerId, userId: input.userId, now: input.now }),
+      tools: accountTools({ db: deps.db, customerId, customerNumber, userId: input.userId, now: input.now, lang: input.lang, connectors }),
       stopWhen: stepCountIs(3),
       temperature: 0,
       maxRetries: 0,
@@ -103,7 +106,6 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
         if (output?.ok === false) result.outcome = 'refused';
       } else if (part.type === 'tool-approval-request') {
         const { toolName, input: toolInput, toolCallId } = part.toolCall;
-        if (!isWriteTool(toolName)) continue;
         result.tools.push({ toolName, input: toolInput, ok: null });
         const outcome = await proposeChange(deps.db, {
           toolName,
@@ -111,6 +113,7 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
           toolCallId,
           customerId,
           turn: input,
+          connectors,
         });
         if (!outcome.ok) {
           say(outcome.text);
@@ -134,11 +137,31 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
   return result;
 }
 
-/** A write tool's call, previewed by the customer system and turned into an approval card (nothing changes yet). */
+/**
+ * A write tool's call, previewed by the customer system and turned into an approval card (nothing
+ * changes yet). A write connector's call is previewed by its definition instead (connector-approval.ts).
+ */
 export async function proposeChange(
   db: Db,
-  { toolName, toolInput, toolCallId, customerId, turn }: { toolName: WriteToolName; toolInput: unknown; toolCallId: string; customerId: string; turn: Pick<AccountTurnInput, 'conversationId' | 'userId' | 'messageId' | 'now' | 'lang' | 'question'> },
+  {
+    toolName,
+    toolInput,
+    toolCallId,
+    customerId,
+    turn,
+    connectors = NO_CONNECTORS,
+  }: {
+    toolName: string;
+    toolInput: unknown;
+    toolCallId: string;
+    customerId: string;
+    turn: Pick<AccountTurnInput, 'conversationId' | 'userId' | 'messageId' | 'now' | 'lang' | 'question'>;
+    connectors?: ConnectorRegistry;
+  },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
+  const connector = connectors.get(toolName);
+  if (connector?.risk === 'write') return proposeConnectorChange(db, { connector, toolInput, toolCallId, customerId, turn, ttlMs: APPROVAL_TTL_MS });
+  if (!isWriteTool(toolName)) return { ok: false, text: notPossibleText(turn.lang) };
   const previewed = await previewWrite(db, { toolName, input: toolInput, customerId, now: turn.now });
   if (!previewed) return { ok: false, text: notPossibleText(turn.lang) };
   const preview = previewed.outcome;

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { approvals, type ApprovalRow } from '@/lib/db/schema';
-import type { ApprovalCard, ApprovalStatus, WriteToolName } from '@/lib/domain/account-tools';
+import type { ApprovalCard, ApprovalStatus } from '@/lib/domain/account-tools';
 
 /** Links approvals proposed during a turn to the assistant message stored at its end. */
 export async function attachApprovalsToMessage(db: Db, { approvalIds, messageId }: { approvalIds: string[]; messageId: string }): Promise<void> {
@@ -12,7 +12,7 @@ export async function attachApprovalsToMessage(db: Db, { approvalIds, messageId 
 export function approvalCard(row: ApprovalRow): ApprovalCard {
   return {
     approvalId: row.id,
-    toolName: row.toolName as WriteToolName,
+    toolName: row.toolName,
     preview: row.preview as ApprovalCard['preview'],
     status: row.status as ApprovalStatus,
   };

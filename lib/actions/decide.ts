@@ -17,6 +17,8 @@ import { refreshApproval } from './refresh-approval';
 import { writeActions, writeAudit } from './repository';
 import { sameTerms } from './terms';
 import { verifyProposedCall } from './verifier';
+import { executeApprovedConnector, type ConnectorExecution } from './connector-approval';
+import { NO_CONNECTORS, type ConnectorRegistry } from './connectors/registry';
 import { errorFields, log } from '@/lib/observability/logger';
 
 /**
@@ -28,6 +30,9 @@ import { errorFields, log } from '@/lib/observability/logger';
  * customer system (which re-checks its policy in a transaction and writes the audit row with this
  * approval's id), and reported in a new assistant message. The preview and the execution share
  * `now`, so time-dependent terms (fees at short notice, start days) cannot differ between them.
+ * An action connector's write takes the same claim, verifier and report, and is sent to the
+ * company's API once (connector-approval.ts); its preview depends on its input only, so there
+ * are no terms to compare.
  */
 async function reportWithModel(
   llm: LanguageModel,
@@ -56,14 +61,21 @@ export type DecisionResult =
 
 export async function decideApproval(
   db: Db,
-  { approvalId, userId, decision, lang, now = new Date(), llm }: { approvalId: string; userId: string; decision: 'approve' | 'decline'; lang: Locale; now?: Date; llm?: LanguageModel },
+  {
+    approvalId,
+    userId,
+    decision,
+    lang,
+    now = new Date(),
+    llm,
+    connectors = NO_CONNECTORS,
+  }: { approvalId: string; userId: string; decision: 'approve' | 'decline'; lang: Locale; now?: Date; llm?: LanguageModel; connectors?: ConnectorRegistry },
 ): Promise<DecisionResult> {
   const claim = await claimApproval(db, { id: approvalId, userId, decision, now });
   if (!claim.approval) return { status: 'not_found' };
   if (!claim.claimed) return { status: 'already_decided', card: approvalCard(claim.approval) };
   const approval = claim.approval;
   const toolName = approval.toolName;
-  if (!isWriteTool(toolName)) throw new Error(`approval ${approvalId} names an unknown tool`);
 
   let text: string;
   let outcome: 'account' | 'refused' | 'error' = 'account';
@@ -71,6 +83,26 @@ export async function decideApproval(
   if (decision === 'decline') {
     text = declinedText(toolName, lang);
     card = approvalCard(approval);
+  } else if (!isWriteTool(toolName)) {
+    // An action connector's write (connector-approval.ts), or one no longer registered: nothing runs.
+    const connector = connectors.get(toolName);
+    let run: ConnectorExecution;
+    if (!connector || connector.risk !== 'write') {
+      log().warn({ approvalId, toolName }, 'approved tool is not a registered write connector');
+      run = { status: 'refused', text: notPossibleText(lang), verdict: { ok: false, reason: `${toolName} is not a registered write connector` }, executed: null };
+    } else {
+      try {
+        run = await executeApprovedConnector(db, { approval, connector, connectors, userId, lang, now, llm });
+      } catch {
+        run = { status: 'failed', text: failedText(lang), verdict: { ok: false, reason: 'the connector call failed' }, executed: null };
+      }
+    }
+    text = run.text;
+    // With an LLM configured, the model reports the outcome; the template stays the fallback.
+    if (run.status === 'executed' && llm) text = await reportWithModel(llm, { toolName, result: run.executed, lang, fallback: text });
+    outcome = run.status === 'executed' ? 'account' : run.status === 'refused' ? 'refused' : 'error';
+    const finished = await finishApproval(db, { id: approvalId, status: run.status, result: { text, verdict: run.verdict, outcome: run.executed } });
+    card = finished ? approvalCard(finished) : { ...approvalCard(approval), status: run.status };
   } else {
     const catalog = await loadPlanCatalog(db);
     const verdict = await verifyProposedCall({

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { composeAnswer, type AnswerPrompt } from '@/lib/ai/local/extractive-answer';
 import { embedText } from '@/lib/ai/local/embedding-model';
-import { explainRecognition, validateToolCall, type Recognition } from '@/lib/actions/intents';
+import { connectorRecognizer, explainRecognition, validateToolCall, type Recognition } from '@/lib/actions/intents';
+import { connectorFromConfig } from '@/lib/actions/connectors/config';
+import { defineHttpConnector } from '@/lib/actions/connectors/definition';
+import { cancelOrderDefinition, orderStatusConfig } from '@/lib/actions/connectors/test-connectors';
 import { CATALOG, NOW } from '@/lib/actions/intents/test-fixtures';
 import type { TextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
@@ -36,7 +39,13 @@ const KEYWORDS = [
   'my neighbour s ', 'Mr. Smith ', 'M. Dupont ', 'hello ', 'danke ', 'merci ', 'grazie ', 'how much does it cost if ',
   'do you sell ', 'is there a ', '[1] ', '[1, 2] ', '# ', '## Title ##', '```', '> ', '- ', '| --- |', '![x](', '[a](b)',
   'https://www.alpenwave.ch/', 'Box 5 ', 'My Alpenwave > Rechnungen > ', '« Redémarrer » ', 'AAAA ', '1000/500 Mbit/s ',
+  // The test connectors' labels and arguments (the connector recogniser).
+  'cancel order ', 'Bestellung stornieren ', "annullare l'ordine ", 'order status ', 'A-1001 ', 'A-1001? ', 'changed mind ',
 ];
+
+/** A read from a JSON config and a write defined in code: what the connector recogniser runs over. */
+const TEST_CONNECTORS = [connectorFromConfig(orderStatusConfig('https://api.example.com')), defineHttpConnector(cancelOrderDefinition('https://api.example.com'))];
+const recognizeConnector = connectorRecognizer(TEST_CONNECTORS);
 
 /** Runs of the characters regular expressions quantify over: whitespace, punctuation, breaks. */
 const RUNS = [' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u200b', '.', '!', '?', ',', ';', ':', "'", '’', '"', '«',
@@ -149,6 +158,15 @@ export const HOT_PATH: HotPathStep[] = [
       check(['call', 'refused', 'invalid', 'none'].includes(result.kind), 'explainRecognition kind');
       // A proposed call is one the contract's schema accepts, unchanged.
       if (result.kind === 'call') check(JSON.stringify(validateToolCall(result.call, { catalog: CATALOG })) === JSON.stringify(result.call), 'tool call');
+    },
+  },
+  {
+    name: 'connector recognizer',
+    run: (m) => {
+      const lang = LANGS[m.length % LANGS.length]!;
+      const call = recognizeConnector(m, { lang, catalog: CATALOG, now: NOW, timeZone: 'Europe/Zurich' });
+      // A proposed call is one the connector's own schema accepts.
+      if (call) check(TEST_CONNECTORS.some((c) => c.name === call.toolName && c.input.safeParse(call.input).success), 'connector call');
     },
   },
   {

@@ -176,7 +176,7 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   const accountRequest =
     understood.kind !== 'resolved' &&
     (formRoute === 'account' ||
-      (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : isWriteTool(requestedTool) && !isHowToQuestion(input.question))));
+      (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : (input.account?.isWrite ?? isWriteTool)(requestedTool) && !isHowToQuestion(input.question))));
   if (accountRequest) {
     if (!input.signedIn) {
       // "Can I talk to a person?": a visitor needs no account for that — the hand-off is offered.

@@ -2,7 +2,7 @@ import { stepCountIs, streamText, type ModelMessage, type ToolSet } from 'ai';
 import { proposeChange } from '@/lib/actions/account-turn';
 import { resolveCustomer } from '@/lib/actions/repository';
 import { accountTools } from '@/lib/actions/tools';
-import { isWriteTool } from '@/lib/domain/account-tools';
+import { NO_CONNECTORS } from '@/lib/actions/connectors/registry';
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import { AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type RetrievedTrace } from '@/lib/rag/answer';
 import { CitationFilter } from '@/lib/rag/citations';
@@ -78,10 +78,13 @@ export async function answerWithModelTools(
 
   const customer = ctx.userId ? await resolveCustomer(deps.db, { userId: ctx.userId }) : null;
   const customerId = customer?.ok ? customer.value.customerId : null;
+  const connectors = ctx.connectors ?? NO_CONNECTORS;
   const tools: ToolSet = {
     search_help_center: searchHelpCenterTool(deps, { lang, version, ledger }),
     request_handoff: requestHandoffTool({ db: deps.db, conversationId: ctx.conversationId, onOpened: () => (handoffOpened = true) }),
-    ...(customerId && ctx.userId ? accountTools({ db: deps.db, customerId, userId: ctx.userId, now: ctx.now }) : {}),
+    ...(customer?.ok && ctx.userId
+      ? accountTools({ db: deps.db, customerId: customer.value.customerId, customerNumber: customer.value.customerNumber, userId: ctx.userId, now: ctx.now, lang, connectors })
+      : {}),
   };
 
   const release = (text: string) => {
@@ -127,13 +130,14 @@ export async function answerWithModelTools(
         if (output?.ok === false) refused = true;
       } else if (part.type === 'tool-approval-request') {
         const { toolName, input: toolInput, toolCallId } = part.toolCall;
-        if (!isWriteTool(toolName) || !customerId || !ctx.userId) continue;
+        if (!customerId || !ctx.userId) continue;
         const proposed = await proposeChange(deps.db, {
           toolName,
           toolInput,
           toolCallId,
           customerId,
           turn: { conversationId: ctx.conversationId, userId: ctx.userId, messageId: ctx.messageId, now: ctx.now, lang, question: input.question },
+          connectors,
         });
         if (proposed.ok) {
           approvals++;

@@ -1,4 +1,5 @@
 import type { AccountTurnResult } from '@/lib/actions/account-turn';
+import type { ConnectorRegistry } from '@/lib/actions/connectors/registry';
 import type { ApprovalCard } from '@/lib/domain/account-tools';
 import type { Turn } from '@/lib/domain/chat';
 import type { Locale } from '@/lib/i18n/locales';
@@ -8,13 +9,18 @@ import type { DialogState } from './dialog-state';
 
 /** What the turn engine (engine.ts) and the model's turn (model-turn.ts) take and give. */
 
-/** The conversation the turn belongs to, for tools that act in it (approval cards, hand-offs). */
-export type ModelTurnContext = { conversationId: string; messageId: string; userId: string | null; now: Date };
+/**
+ * The conversation the turn belongs to, for tools that act in it (approval cards, hand-offs), and
+ * the action connectors a signed-in customer's tools include (none when absent).
+ */
+export type ModelTurnContext = { conversationId: string; messageId: string; userId: string | null; now: Date; connectors?: ConnectorRegistry };
 
 /** Account requests (lib/actions): recognised for everyone, answered with tools for signed-in customers. */
 export type AccountHandler = {
   /** The account tool the customer's own words ask for, if any. */
   requestedTool(question: string, lang: Locale): string | null;
+  /** Whether a tool changes something (a built-in write tool, or a write connector): a visitor is then invited to sign in. */
+  isWrite?(toolName: string): boolean;
   /** Present only for a signed-in user. */
   answer?(
     request: { question: string; lang: Locale; history: Turn[] },

@@ -15,7 +15,9 @@ import { answerTurn, type AccountHandler, type TurnResult } from './engine';
 import { answerAccountRequest } from '@/lib/actions/account-turn';
 import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
-import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
+import { DEFAULT_TIME_ZONE, requestRecognizer } from '@/lib/actions/intents';
+import { connectorRegistry } from '@/lib/actions/connectors/registry-load';
+import { isWriteTool } from '@/lib/domain/account-tools';
 import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from '@/lib/domain/chat';
 import { errorFields, log } from '@/lib/observability/logger';
@@ -88,12 +90,16 @@ export async function startChatTurn({
   const userId = owner.kind === 'user' ? owner.userId : null;
   // What the answer may be shaped by: the signed-in customer's equipment, plans and language.
   const customer = signedIn && userId ? await loadCustomerProfile(db, { userId, now }) : null;
+  // The action connectors (LANTERN_CONNECTORS_FILE and code): tools for the model, rules for the built-in one.
+  const connectors = connectorRegistry(config);
+  const recognize = requestRecognizer(connectors.connectors);
   const account: AccountHandler = {
-    requestedTool: (question, lang) => recognizeAccountRequest(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
+    requestedTool: (question, lang) => recognize(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
+    isWrite: (toolName) => isWriteTool(toolName) || connectors.get(toolName)?.risk === 'write',
     answer: userId
       ? (req, sink) =>
           answerAccountRequest(
-            { db, generator: deps.generator, company: deps.company, timeoutMs: config.chat.modelTimeoutMs },
+            { db, generator: deps.generator, company: deps.company, timeoutMs: config.chat.modelTimeoutMs, connectors },
             { ...req, userId, conversationId, messageId, now, abortSignal },
             sink,
           )
@@ -110,7 +116,7 @@ export async function startChatTurn({
         {
           question,
           dialog,
-          conversation: { conversationId, messageId, userId, now },
+          conversation: { conversationId, messageId, userId, now, connectors },
           history: earlier.map((m) => ({ role: m.role === 'user' ? 'user' : 'assistant', content: m.content, lang: m.lang })),
           locale: request.locale,
           earlierQuestions,

@@ -117,7 +117,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** The approval card's data (UI message data part `data-approval`, id = approvalId). */
 export type ApprovalCard = {
   approvalId: string;
-  toolName: WriteToolName;
+  /** A built-in write tool's name, or a write connector's (lib/actions/connectors). */
+  toolName: string;
   preview: ActionPreview;
   status: ApprovalStatus;
   /** After the decision: what happened, in the customer's language. */

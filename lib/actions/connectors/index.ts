@@ -1,7 +1,9 @@
 /**
  * Action connectors: a company's account action as one definition that calls its own HTTP API
- * (definition.ts has the guide and a complete example). Not yet wired into the chat's tools,
- * the approval card, the verifier or the audit log.
+ * (definition.ts has the guide and a complete example). The registry (registry.ts, loaded from
+ * LANTERN_CONNECTORS_FILE and code-connectors.ts by registry-load.ts) makes them chat tools
+ * (lib/actions/tools/connector-tool.ts); writes go through the approval flow
+ * (lib/actions/connector-approval.ts, decide.ts).
  */
 export {
   defineHttpConnector,

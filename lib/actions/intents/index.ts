@@ -1,6 +1,8 @@
 import type { LocalLanguageModelOptions } from '@/lib/ai/local/language-model';
+import type { HttpConnector } from '@/lib/actions/connectors/definition';
+import { connectorRecognizer, type ConnectorCall } from './connectors';
 import { recognizeAccountRequest } from './recognize';
-import type { CatalogPlan } from './types';
+import type { CatalogPlan, RecognizeContext } from './types';
 
 export { recognizeAccountRequest, explainRecognition, validateToolCall, RULES, type Recognition } from './recognize';
 export type { CatalogPlan, RecognizeContext, RecognizedToolCall } from './types';
@@ -8,6 +10,16 @@ export { matchPlan, planKindOf } from './catalog';
 export { parseAppointmentTime, zonedIso, SLOT_GRID } from './dates';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
+export { connectorRecognizer, type ConnectorCall } from './connectors';
+
+/**
+ * Every request the built-in rules read: the built-in account tools' first (their rules are
+ * specific and evaluated), then the registered action connectors' (definition-driven, connectors.ts).
+ */
+export function requestRecognizer(connectors: readonly HttpConnector[]): (text: string, ctx: RecognizeContext) => ConnectorCall | null {
+  const connectorCall = connectorRecognizer(connectors);
+  return (text, ctx) => recognizeAccountRequest(text, ctx) ?? connectorCall(text, ctx);
+}
 
 /**
  * The recogniser as the built-in language model's `recognizeToolCall` option: it only proposes
@@ -19,9 +31,11 @@ export function createToolCallRecognizer(options: {
   catalog: readonly CatalogPlan[];
   timeZone?: string;
   now?: () => Date;
+  connectors?: readonly HttpConnector[];
 }): NonNullable<LocalLanguageModelOptions['recognizeToolCall']> {
+  const recognize = requestRecognizer(options.connectors ?? []);
   return ({ text, lang, tools }) => {
-    const call = recognizeAccountRequest(text, {
+    const call = recognize(text, {
       lang,
       catalog: options.catalog,
       now: options.now?.() ?? new Date(),

@@ -1,4 +1,4 @@
-import type { WriteToolName } from '@/lib/domain/account-tools';
+import { isWriteTool, type WriteToolName } from '@/lib/domain/account-tools';
 import { TALK_TO_A_PERSON, type Lang, type Texts } from './format';
 
 /** The sentences around an approval card: asking for the decision, and what happened after it. */
@@ -136,14 +136,19 @@ const GENERIC_DECLINED: Texts = {
   it: "D'accordo, non è stato modificato nulla.",
 };
 
-/** The sentence above the approval card. */
-export function approvalRequestText(toolName: WriteToolName, lang: Lang): string {
-  return REQUEST[lang][toolName] ?? GENERIC_REQUEST[lang];
+/** A built-in tool's own sentence; a connector (any other name) has none. */
+function own(texts: Record<WriteToolName, string>, toolName: string): string | undefined {
+  return isWriteTool(toolName) ? texts[toolName] : undefined;
+}
+
+/** The sentence above the approval card (a connector's gets the generic one). */
+export function approvalRequestText(toolName: string, lang: Lang): string {
+  return own(REQUEST[lang], toolName) ?? GENERIC_REQUEST[lang];
 }
 
 /** After the customer declined: nothing was done. */
-export function declinedText(toolName: WriteToolName, lang: Lang): string {
-  return `${DECLINED[lang][toolName] ?? GENERIC_DECLINED[lang]} ${ANYTHING_ELSE[lang]}`;
+export function declinedText(toolName: string, lang: Lang): string {
+  return `${own(DECLINED[lang], toolName) ?? GENERIC_DECLINED[lang]} ${ANYTHING_ELSE[lang]}`;
 }
 
 /** The approval was not decided in time. */

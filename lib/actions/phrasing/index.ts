@@ -10,4 +10,5 @@ export { describeExecuted } from './executed';
 export { describeRefusal, refusalSentence, REFUSAL_TEXTS } from './refusals';
 export { approvalRequestText, declinedText, expiredText, failedText, interruptedText, notPossibleText, termsChangedText, unreadableText } from './approval';
 export { localizePreview } from './preview';
+export { describeConnectorDone, describeConnectorRead } from './connectors';
 export type { Lang } from './format';

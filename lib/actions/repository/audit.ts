@@ -8,7 +8,8 @@ export type AuditEntry = {
   at: Date;
   actorUserId: string | null;
   customerId: string;
-  action: WriteToolName;
+  /** A built-in write tool, or a write connector (lib/actions/connector-approval.ts). */
+  action: string;
   input: unknown;
   before: unknown;
   after: unknown;

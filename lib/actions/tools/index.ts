@@ -15,12 +15,18 @@ import { restartModemTool } from './restart-modem';
 import { runLineDiagnosticTool } from './run-line-diagnostic';
 import { updateContactDetailsTool } from './update-contact-details';
 import { requestCallbackTool } from './request-callback';
+import { connectorTools } from './connector-tool';
 
 export type { ToolContext } from './context';
 
-/** The account tools for one signed-in customer (lib/actions/contract.ts has the contract). */
+/**
+ * The account tools for one signed-in customer (lib/domain/account-tools.ts has the contract),
+ * and one tool per registered action connector (the registry refuses a connector that would
+ * shadow a built-in tool's name).
+ */
 export function accountTools(ctx: ToolContext): ToolSet {
   return {
+    ...connectorTools(ctx),
     get_account_overview: getAccountOverviewTool(ctx),
     list_invoices: listInvoicesTool(ctx),
     explain_invoice: explainInvoiceTool(ctx),

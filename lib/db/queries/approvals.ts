@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { ActionPreview, ApprovalStatus, WriteToolName } from '@/lib/domain/account-tools';
+import type { ActionPreview, ApprovalStatus } from '@/lib/domain/account-tools';
 import type { Db } from '../client';
 import { queryRows } from '../rows';
 import { approvals, type ApprovalRow } from '../schema';
@@ -12,7 +12,8 @@ export type NewApproval = {
   conversationId: string;
   userId: string;
   customerId: string;
-  toolName: WriteToolName;
+  /** A built-in write tool, or a write connector. */
+  toolName: string;
   /** The model's tool call id: the idempotency key. */
   toolCallId: string;
   input: unknown;

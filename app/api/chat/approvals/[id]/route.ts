@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { approvalDecisionSchema } from '@/lib/domain/account-tools';
 import { decideApproval } from '@/lib/actions/decide';
+import { connectorRegistry } from '@/lib/actions/connectors/registry-load';
 import { createChatModel } from '@/lib/ai/models';
 import type { ApprovalDecisionResponse } from '@/lib/domain/chat';
 import { getDatabase } from '@/lib/db';
@@ -38,6 +39,7 @@ export const POST = route(
       decision: body.decision,
       lang: isLocale(conversation.lang) ? conversation.lang : 'en',
       llm: config.model.provider === 'openai' ? createChatModel(config.model).model : undefined,
+      connectors: connectorRegistry(config),
     });
     if (result.status === 'not_found') throw notFound;
     const response: ApprovalDecisionResponse =

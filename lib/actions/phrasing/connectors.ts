@@ -1,0 +1,44 @@
+import type { HttpConnector } from '@/lib/actions/connectors/definition';
+import type { Lang, Texts } from './format';
+
+/**
+ * The built-in model's words for an action connector's outcome. Lantern knows a connector only by
+ * its definition, so the sentence is its label (in the customer's language) and the fields its
+ * response map names, as the company's API named them ("Order status: status shipped, eta
+ * 2026-12-05."). An LLM words the same result in full sentences. A refusal needs no words here:
+ * the connector's refusal already carries the customer's sentence in their language (the
+ * definition's own, or the reason's standard one; execute.ts).
+ */
+
+const DONE: Texts<(label: string) => string> = {
+  en: (label) => `Done: ${label}`,
+  de: (label) => `Erledigt: ${label}`,
+  fr: (label) => `C'est fait : ${label}`,
+  it: (label) => `Fatto: ${label}`,
+};
+
+const NOTHING: Texts = {
+  en: 'no details',
+  de: 'keine Angaben',
+  fr: 'aucun détail',
+  it: 'nessun dettaglio',
+};
+
+/** "status shipped, eta 2026-12-05": the mapped fields that have a value. */
+function fieldsText(value: Record<string, unknown>): string | null {
+  const parts = Object.entries(value)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([field, v]) => `${field} ${typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)}`);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** A read connector's answer. */
+export function describeConnectorRead(connector: HttpConnector, value: Record<string, unknown>, lang: Lang): string {
+  return `${connector.labels[lang]}: ${fieldsText(value) ?? NOTHING[lang]}.`;
+}
+
+/** A write connector's answer after the customer approved it. */
+export function describeConnectorDone(connector: HttpConnector, value: Record<string, unknown>, lang: Lang): string {
+  const fields = fieldsText(value);
+  return fields ? `${DONE[lang](connector.labels[lang])} (${fields}).` : `${DONE[lang](connector.labels[lang])}.`;
+}
