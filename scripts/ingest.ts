@@ -98,7 +98,7 @@ function websiteOptions(values: { site?: string; sitemap?: string; include?: str
   if (values.site !== undefined && values.sitemap !== undefined) throw new Error('give --site or --sitemap, not both');
   const delayMs = values.delay === undefined ? undefined : Number(values.delay);
   if (delayMs !== undefined && !(Number.isInteger(delayMs) && delayMs >= 0 && delayMs <= 60_000)) throw new Error('--delay is a number of milliseconds, 0–60000');
-  for (const url of [values.site, values.sitemap]) if (url !== undefined && !parseWebUrl(url)) throw new Error(`not an http(s) address a crawler can fetch: ${url}`);
+  for (const url of [values.site, values.sitemap]) if (url !== undefined && !parseWebUrl(url)) throw new Error(`not an http(s) address: ${url}`);
   return {
     ...(values.site ? { startUrl: values.site } : { sitemapUrl: values.sitemap! }),
     ...(values.include ? { include: values.include } : {}),

@@ -12,8 +12,8 @@ import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './tex
  * { title, headingPath, content, lang, prior } where prior in [0, 1] is the retrieval score.
  */
 
-export type RerankWeights = { coverage: number; heading: number; proximity: number; phrase: number; prior: number };
-export const DEFAULT_RERANK_WEIGHTS: RerankWeights = { coverage: 0.4, heading: 0.2, proximity: 0.05, phrase: 0.1, prior: 0.25 };
+export type RerankWeights = { coverage: number; heading: number; proximity: number; prior: number };
+export const DEFAULT_RERANK_WEIGHTS: RerankWeights = { coverage: 0.45, heading: 0.2, proximity: 0.1, prior: 0.25 };
 
 type Candidate = { title: string; headingPath: string; content: string; lang?: TextLanguage; prior: number };
 
@@ -97,8 +97,7 @@ export function scoreCandidates(
   alternatives: Record<string, string[]> = {},
 ): number[] {
   const fillers = fillerWords(query, queryLang ?? 'en');
-  const querySequence = contentTerms(fillers.size === 0 ? query : tokenize(query).filter((w) => !fillers.has(w)).join(' '), queryLang);
-  const queryTerms = [...new Set(querySequence)];
+  const queryTerms = [...new Set(contentTerms(fillers.size === 0 ? query : tokenize(query).filter((w) => !fillers.has(w)).join(' '), queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
   // Each query term against each candidate, once: exact stem 1, synonym 0.9, near miss 0.7, else 0.
@@ -114,11 +113,6 @@ export function scoreCandidates(
     return Math.log(1 + (candidates.length + 1) / (df + 1));
   });
   const total = termWeights.reduce((a, b) => a + b, 0);
-  const weightOf = new Map(queryTerms.map((t, i) => [t, termWeights[i]!]));
-  // The question's words in their order, pair by pair: "My Alpenwave password" is a name.
-  const pairs = [...new Set(querySequence.slice(1).map((t, i) => pairKey(querySequence[i]!, t)))];
-  const pairWeight = (key: string) => key.split(PAIR_SEPARATOR).reduce((sum, t) => sum + (weightOf.get(t) ?? 0), 0) / 2;
-  const pairTotal = pairs.reduce((sum, key) => sum + pairWeight(key), 0);
   return candidates.map((candidate, i) => {
     const a = analysed[i]!;
     let coverage = 0;
@@ -131,21 +125,12 @@ export function scoreCandidates(
       weights.coverage * (coverage / total) +
       weights.heading * (heading / total) +
       weights.proximity * proximity(queryTerms, a.contentTokens) +
-      weights.phrase * (pairTotal > 0 ? pairs.reduce((sum, key) => sum + (a.pairs.has(key) ? pairWeight(key) : 0), 0) / pairTotal : 0) +
       weights.prior * candidate.prior
     );
   });
 }
 
-type Analysis = { headingTerms: Set<string>; allTerms: Set<string>; contentTokens: string[]; pairs: Set<string> };
-
-const PAIR_SEPARATOR = '\u0000';
-const pairKey = (a: string, b: string) => `${a}${PAIR_SEPARATOR}${b}`;
-
-/** Adjacent word pairs of a text (its stems, stop words left out). */
-function adjacentPairs(terms: string[], into: Set<string>): void {
-  for (let i = 1; i < terms.length; i++) into.add(pairKey(terms[i - 1]!, terms[i]!));
-}
+type Analysis = { headingTerms: Set<string>; allTerms: Set<string>; contentTokens: string[] };
 
 // Passages come back query after query; stemming them once is most of the reranker's work.
 const ANALYSIS_CACHE_SIZE = 5000;
@@ -156,13 +141,9 @@ function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   const key = `${lang ?? ''}\u0000${c.title}\u0000${c.headingPath}\u0000${c.content}`;
   const cached = analyses.get(key);
   if (cached) return cached;
-  const headingSequence = contentTerms(`${c.title} ${c.headingPath}`, lang);
-  const headingTerms = new Set(headingSequence);
+  const headingTerms = new Set(contentTerms(`${c.title} ${c.headingPath}`, lang));
   const contentTokens = contentTerms(c.content, lang);
-  const pairs = new Set<string>();
-  adjacentPairs(headingSequence, pairs);
-  adjacentPairs(contentTokens, pairs);
-  const analysis = { headingTerms, allTerms: new Set([...headingTerms, ...contentTokens]), contentTokens, pairs };
+  const analysis = { headingTerms, allTerms: new Set([...headingTerms, ...contentTokens]), contentTokens };
   if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
   analyses.set(key, analysis);
   return analysis;
