@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { guardedAction } from '@/lib/auth/guarded-action';
 import { saveSearchSynonyms } from '@/lib/console/knowledge/synonyms';
-import { createWebsiteSource, deleteWebsiteSource, rescheduleWebsiteSource } from '@/lib/console/knowledge/website-sources';
+import { createWebsiteSource, deleteWebsiteSource, rescheduleWebsiteSource, type WebsiteScheduleInput } from '@/lib/console/knowledge/website-sources';
 import { getDatabase } from '@/lib/db';
 
 export type SynonymsState =
@@ -98,7 +98,8 @@ export async function rescheduleWebsiteSourceAction(_previous: RescheduleSourceS
         return typeof value === 'string' && value !== '' ? value : undefined;
       };
       const { db } = await getDatabase();
-      const result = await rescheduleWebsiteSource(db, { input: { id: Number(field('id')), schedule: field('schedule') as 'manual', nextRunAt: field('nextRunAt') } });
+      // Whatever was sent is checked by rescheduleWebsiteSource's schema, with a message naming the field.
+      const result = await rescheduleWebsiteSource(db, { input: { id: Number(field('id')), schedule: field('schedule') as WebsiteScheduleInput['schedule'], nextRunAt: field('nextRunAt') } });
       if (!result.ok) return { status: 'error', message: result.message };
       revalidatePath('/admin/knowledge');
       return { status: 'saved', nextRunAt: result.source.nextRunAt?.toISOString() ?? null };

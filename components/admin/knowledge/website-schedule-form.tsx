@@ -8,6 +8,22 @@ import type { RescheduleSourceState } from '@/app/admin/knowledge/actions';
 
 type Schedule = 'manual' | 'hourly' | 'daily' | 'weekly';
 
+const SCHEDULE_CHOICES: [Schedule, string][] = [
+  ['manual', 'Only when started here'],
+  ['hourly', 'Every hour'],
+  ['daily', 'Every day'],
+  ['weekly', 'Every week'],
+];
+
+/** The choices of how often a website is crawled, for the add form and each source's schedule. */
+export function ScheduleOptions() {
+  return SCHEDULE_CHOICES.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
+    </option>
+  ));
+}
+
 /** The value a datetime-local input shows for an instant, in the browser's time zone. */
 function localInputValue(iso: string | null): string {
   if (!iso) return '';
@@ -44,10 +60,7 @@ export function WebsiteScheduleForm({
         <div className="grid gap-1">
           <Label htmlFor={`schedule-${source.id}`}>Crawl again</Label>
           <select id={`schedule-${source.id}`} name="schedule" defaultValue={source.schedule} className="h-8 rounded-md border bg-background px-2 text-xs">
-            <option value="manual">Only when started here</option>
-            <option value="hourly">Every hour</option>
-            <option value="daily">Every day</option>
-            <option value="weekly">Every week</option>
+            <ScheduleOptions />
           </select>
         </div>
         <div className="grid gap-1">

@@ -16,7 +16,7 @@ import type { RemoveSourceState, RescheduleSourceState, WebsiteSourceState } fro
 import { LocalTime } from '@/components/admin/golden/local-time';
 import { IngestSummary } from './ingest-summary';
 import { JobProgress } from './job-progress';
-import { WebsiteScheduleForm } from './website-schedule-form';
+import { ScheduleOptions, WebsiteScheduleForm } from './website-schedule-form';
 
 export type WebsiteSourceItem = {
   id: number;
@@ -184,10 +184,7 @@ export function WebsiteSourcesCard({
             <div className="grid gap-1">
               <Label htmlFor="source-schedule">Crawl again</Label>
               <select id="source-schedule" name="schedule" className={SELECT} defaultValue={sent?.schedule || 'manual'}>
-                <option value="manual">Only when started here</option>
-                <option value="hourly">Every hour</option>
-                <option value="daily">Every day</option>
-                <option value="weekly">Every week</option>
+                <ScheduleOptions />
               </select>
             </div>
             <div className="grid gap-1">
