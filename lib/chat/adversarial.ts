@@ -86,7 +86,14 @@ const ORDINARY = [
   "C'è un guasto nella mia zona?",
   'How much does roaming cost?',
 ];
-export const WARM_UP = [...ORDINARY, ...ORDINARY.map((m) => `${m} 🙂`)];
+/**
+ * V8 compiles a regular expression to machine code the first time it meets a long subject (over
+ * 1,000 characters), and chrono's month-name patterns take 150 ms or more to compile: a one-off
+ * cost per process, not backtracking, so the warm-up includes a long request with no date (every
+ * language's parser runs over it).
+ */
+const LONG_WITHOUT_DATE = `Can you move my appointment? ${'Please. '.repeat(200)}`;
+export const WARM_UP = [...ORDINARY, LONG_WITHOUT_DATE].flatMap((m) => [m, `${m} 🙂`]);
 
 /** A fixed, seeded set of adversarial messages (the bench's), the known bad one first. */
 export function adversarialSet(count: number, seed = 12): string[] {
