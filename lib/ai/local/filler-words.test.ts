@@ -27,4 +27,11 @@ describe('fillerWords', () => {
     expect([...fillerWords('come si fa a riavviare il router nel modo giusto?', 'it')].sort()).toEqual(['fa', 'giusto', 'modo']);
     expect(fillerWords('Wie viel kostet Roaming in Italien?', 'de').size).toBe(0);
   });
+
+  it('finds discourse particles, which colour a sentence and name no topic', () => {
+    expect([...fillerWords('Was passiert eigentlich, wenn die Lastschrift platzt, weil grad zu wenig auf dem Konto ist?', 'de')].sort()).toEqual(['eigentlich', 'grad']);
+    expect([...fillerWords('Alors, je dois carrément payer les frais ?', 'fr')].sort()).toEqual(['alors', 'carrement']);
+    expect([...fillerWords('comunque, quanto costa la SIM?', 'it')]).toEqual(['comunque']);
+    expect([...fillerWords('I basically need a new SIM', 'en')]).toEqual(['basically']);
+  });
 });

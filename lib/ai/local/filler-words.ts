@@ -18,6 +18,12 @@ const FILLERS = new Set([
   'fait', 'faire', 'fais', 'faites', 'font', 'fa', 'fare', 'faccio', 'fanno', 'mache', 'machen', 'macht', 'tun', 'tue', 'ca',
   // degree: "really slow", "vraiment lent", "davvero lento".
   'really', 'truly', 'extremely', 'vraiment', 'tres', 'trop', 'echt', 'davvero', 'molto', 'troppo',
+  // discourse particles, which colour a sentence and say nothing about its topic ("was passiert
+  // eigentlich, wenn…", "I basically just…", "alors, comment…", "comunque, quanto…"):
+  'actually', 'basically', 'anyway', 'literally', 'honestly', 'kinda',
+  'eigentlich', 'grad', 'halt', 'irgendwie', 'bloss', 'ziemlich', 'sowieso', 'uberhaupt',
+  'donc', 'alors', 'justement', 'carrement', 'enfin',
+  'praticamente', 'comunque', 'magari', 'insomma',
 ]);
 
 /**
