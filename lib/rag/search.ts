@@ -76,27 +76,28 @@ function queryWords(words: string[]): string {
 const RAREST_TERMS = 4;
 const RANK_AT_MOST = { tsv: 300, tsv_simple: 150 } as const;
 
-function textLeg(o: {
-  field: 'tsv' | 'tsv_simple';
-  config: string;
-  text: string;
-  where: SQL;
-  pool: number;
-  modelId: string;
-  maxDfFraction: number;
-}): SQL {
-  const column = sql.raw(`c.${o.field}`);
-  // OR of the rarest lexemes the corpus actually has; words it lacks cannot match anyway.
-  const tsquery = sql`(select coalesce(string_agg(quote_literal(word), ' | '), '')::tsquery from (
+type TextField = 'tsv' | 'tsv_simple';
+
+/** The question's rarest lexemes that the corpus has, OR-ed, as tsquery text ('' when none). */
+function rarestLexemes(o: { field: TextField; config: string; text: string; maxDfFraction: number }): SQL {
+  return sql`(select coalesce(string_agg(quote_literal(word), ' | '), '') from (
       select l.word from unnest(tsvector_to_array(to_tsvector(${o.config}::regconfig, ${o.text}))) as l(word)
       join lexeme_stats s on s.field = ${o.field} and s.word = l.word
       where s.ndoc <= greatest(20, ${o.maxDfFraction}::float8 * (select ndoc from lexeme_stats where field = ${o.field} and word = ''))
       order by s.ndoc, l.word limit ${RAREST_TERMS}) rarest)`;
+}
+
+/**
+ * One text leg, for a tsquery already chosen. It arrives as a value, not as a subquery, so the
+ * planner sees which lexemes it matches and uses the GIN index when they are rare (with a
+ * subquery it cannot tell, guesses, and reads every chunk's tsvector).
+ */
+function textLeg(o: { field: TextField; tsquery: string; where: SQL; pool: number; modelId: string }): SQL {
+  const column = sql.raw(`c.${o.field}`);
   return sql`select id from (
-      select m.id, ts_rank_cd(m.doc, q.q, 1) as rank
-      from (select c.id, ${column} as doc from chunks c, (select ${tsquery} as q) q
-            where ${column} @@ q.q and ${modelPredicate(o.modelId)} and ${o.where} limit ${RANK_AT_MOST[o.field]}) m,
-           (select ${tsquery} as q) q
+      select m.id, ts_rank_cd(m.doc, ${o.tsquery}::tsquery, 1) as rank
+      from (select c.id, ${column} as doc from chunks c
+            where ${column} @@ ${o.tsquery}::tsquery and ${modelPredicate(o.modelId)} and ${o.where} limit ${RANK_AT_MOST[o.field]}) m
       order by rank desc, m.id limit ${o.pool}) t order by rank desc, id`;
 }
 
@@ -165,10 +166,19 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
         order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}`,
     });
   }
-  const text = { where, pool, modelId: deps.embedder.id, maxDfFraction: w.maxDfFraction };
-  if (useText && ftsText) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', config: tsConfig, text: ftsText }) });
-  if (useText && simpleText && w.simple > 0) {
-    legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', config: 'simple', text: simpleText }) });
+  if (useText) {
+    // Both legs' lexemes in one round trip; a leg whose words the corpus lacks is not run at all.
+    const wanted = { fts: Boolean(ftsText), simple: Boolean(simpleText) && w.simple > 0 };
+    if (wanted.fts || wanted.simple) {
+      const [chosen] = await queryRows<{ fts: string; simple: string }>(
+        deps.db,
+        sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction }) : sql`''`} as fts,
+          ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction }) : sql`''`} as simple`,
+      );
+      const text = { where, pool, modelId: deps.embedder.id };
+      if (chosen?.fts) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', tsquery: chosen.fts }) });
+      if (chosen?.simple) legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', tsquery: chosen.simple }) });
+    }
   }
   if (legs.length === 0) return [];
 

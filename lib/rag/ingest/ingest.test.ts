@@ -58,6 +58,10 @@ describe.each(testBackends())('ingest on $name', ({ open }) => {
     expect(pdf!.body).toContain('Connect the grey DSL cable');
     const [txt] = await queryRows<{ title: string }>(database.db, sql`select title from documents where id = 'notes'`);
     expect(txt!.title).toBe('Opening hours');
+    // The planner has statistics for what was just written (PGlite runs no autovacuum).
+    const analyzed = await queryRows<{ relname: string }>(
+      database.db, sql`select relname from pg_stat_user_tables where relname in ('chunks', 'documents', 'lexeme_stats') and last_analyze is not null order by relname`);
+    expect(analyzed.map((r) => r.relname)).toEqual(['chunks', 'documents', 'lexeme_stats']);
 
     const chunks = await queryRows<{ heading_path: string; anchor: string | null; title: string; ts_config: string; embedding_dim: number; version: string | null }>(
       database.db,

@@ -10,6 +10,7 @@ import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/que
 import { chunks, documents, ingestRuns, lexemeStats, websitePages, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
+import { refreshPlannerStatistics } from '@/lib/db/planner-statistics';
 import { invalidateTermStats } from '@/lib/rag/term-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
@@ -209,6 +210,7 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
 
     // Phase 2: one transaction.
     let written = 0;
+    let knowledgeChanged = false;
     await db.transaction(async (tx) => {
       const model = { modelId: options.embedder.id, dimensions: dimensions ?? 0 };
       const bulk = dimensions !== undefined && totalChunks >= BULK_REBUILD_THRESHOLD;
@@ -266,12 +268,14 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
       if (dimensions !== undefined) await createVectorIndex(tx as unknown as Db, model);
       await dropUnusedVectorIndexes(tx as unknown as Db);
       const statsMissing = (await tx.select({ n: sql<number>`count(*)::int` }).from(lexemeStats))[0]?.n === 0;
-      if (pending.length > 0 || deletedIds.length > 0 || statsMissing) await refreshLexemeStats(tx as unknown as Db);
+      knowledgeChanged = pending.length > 0 || deletedIds.length > 0 || statsMissing;
+      if (knowledgeChanged) await refreshLexemeStats(tx as unknown as Db);
       await lease.fence(tx as unknown as Db);
     });
 
-    // The chat's word statistics come from the index just rebuilt.
+    // The chat's word statistics come from the index just rebuilt; so do the planner's.
     invalidateTermStats(db);
+    if (knowledgeChanged) await refreshPlannerStatistics(db);
     if (!scope && options.dir !== undefined) errors.push(...(await loadSynonymsFile(db, options.dir)).errors);
     const durationMs = Date.now() - started;
     await db
