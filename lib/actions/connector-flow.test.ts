@@ -83,8 +83,8 @@ describe.each(testBackends())('action connectors in the chat on $name', ({ open 
     if (!turn.ok) throw new Error('turn refused');
     return lastMessage(turn.stream);
   }
-  const decide = (approvalId: string, decision: 'approve' | 'decline', lang: 'en' | 'de' | 'fr' | 'it' = 'en', config = local, llm?: Parameters<typeof decideApproval>[1]['llm']) =>
-    decideApproval(db(), { approvalId, userId: demo.ids.anna.userId, decision, lang, now: TEST_NOW, connectors: connectorRegistry(config), llm });
+  const decide = async (approvalId: string, decision: 'approve' | 'decline', lang: 'en' | 'de' | 'fr' | 'it' = 'en', config = local, llm?: Parameters<typeof decideApproval>[1]['llm']) =>
+    decideApproval(db(), { approvalId, userId: demo.ids.anna.userId, decision, lang, now: TEST_NOW, connectors: await connectorRegistry(config), llm });
   const cancels = () => api.requests.filter((r) => r.method === 'POST');
 
   describe('with the built-in model', () => {
