@@ -28,6 +28,7 @@ export {
   DEFAULT_SIGNATURE_MAX_AGE_SECONDS,
   identityHeaders,
   isCustomerIdLike,
+  mcpSignedTarget,
   verifyIdentitySignature,
 } from './identity';
 export type { SignatureCheck, SignedRequest, VerifyOptions } from './identity';
@@ -36,6 +37,6 @@ export type { ConnectorLogEntry, ConnectorResult, ExecuteContext, Fetch } from '
 export { previewConnector } from './preview';
 export { mcpConnector } from './connector';
 export type { Connector, McpConnector } from './connector';
-export { callMcpTool, discoverMcpTools, mcpServerConfigSchema, mcpSignedTarget, resolveMcpHeaders } from './mcp';
+export { callMcpTool, discoverMcpTools, mcpServerConfigSchema, resolveMcpHeaders } from './mcp';
 export type { McpCallContext, McpServerConfig, McpTool } from './mcp';
 export type { ConnectorCallOptions, ConnectorRegistry } from './registry';

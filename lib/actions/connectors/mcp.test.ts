@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_HEADER, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
-import { callMcpTool, discoverMcpTools, mcpServerConfigSchema, mcpSignedTarget, resolveMcpHeaders, type McpServerConfig } from './mcp';
+import { CUSTOMER_HEADER, mcpSignedTarget, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
+import { callMcpTool, discoverMcpTools, mcpServerConfigSchema, resolveMcpHeaders, type McpServerConfig } from './mcp';
 import { startTestMcpServer, type TestMcpServer } from './test-mcp-server';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';

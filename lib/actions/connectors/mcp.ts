@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Locale } from '@/lib/i18n/locales';
 import { connectorNameSchema, envReferences, type ConnectorRisk, type Localized } from './definition';
 import { connectorRefusal, type ConnectorResult } from './execute';
-import { CUSTOMER_HEADER, identityHeaders, isCustomerIdLike, isSignableCustomerId, SIGNATURE_HEADER } from './identity';
+import { CUSTOMER_HEADER, identityHeaders, isCustomerIdLike, isSignableCustomerId, mcpSignedTarget, SIGNATURE_HEADER } from './identity';
 import { JsonSchemaError, jsonSchemaToZod } from './json-schema';
 
 /**
@@ -79,10 +79,6 @@ export function resolveMcpHeaders(server: McpServerConfig, env: Readonly<Record<
   return { server: { ...server, headers }, problems };
 }
 
-/** The target the identity signature covers for a tool call. */
-export function mcpSignedTarget(toolName: string): string {
-  return `mcp:tools/call/${toolName}`;
-}
 
 async function open(server: McpServerConfig, headers: Record<string, string>): Promise<MCPClient> {
   return createMCPClient({ transport: { type: 'http', url: server.url, headers: { ...server.headers, ...headers } } });

@@ -1,6 +1,5 @@
 import type { ConnectorRisk, Localized } from './definition';
-import { CUSTOMER_HEADER, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
-import { mcpSignedTarget } from './mcp';
+import { CUSTOMER_HEADER, mcpSignedTarget, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
 import { startTestMcpServer, type TestMcpServer } from './test-mcp-server';
 
 /**
