@@ -44,8 +44,9 @@ export function shouldIngestOnStart(config: Config): boolean {
 export async function startLantern(): Promise<void> {
   try {
     const config = getConfig();
-    // Before the database: a broken connectors file should stop the start at once, naming the file.
-    const connectors = connectorRegistry(config).connectors;
+    // Before the database: a broken connectors file, or an MCP server that does not answer, should
+    // stop the start at once, naming the file.
+    const connectors = (await connectorRegistry(config)).connectors;
     const database = await getDatabase();
     let seeded = '';
     if (shouldSeedDemo(config)) {

@@ -4,7 +4,7 @@ import { createApproval } from '@/lib/db/queries/approvals';
 import type { ApprovalRow } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { DEFAULT_TIME_ZONE, requestRecognizer } from '@/lib/actions/intents';
-import { executeHttpConnector, previewHttpConnector, type HttpConnector } from './connectors';
+import { previewConnector, type Connector } from './connectors';
 import type { ConnectorRegistry } from './connectors/registry';
 import { describeConnectorDone, notPossibleText } from './phrasing';
 import { writeAudit } from './repository';
@@ -13,23 +13,23 @@ import { verifyCall, type Verdict } from './verifier';
 import { errorFields, log } from '@/lib/observability/logger';
 
 /**
- * A write connector's approval, on the same path as the built-in write tools (account-turn.ts,
- * decide.ts): the model's call becomes an approval card built by the definition's preview, in the
- * customer's language, and nothing is sent to the company's API until the customer approves.
- * Then decide.ts claims the approval atomically (a double click or a replay gets the card's state,
- * never a second run) and calls executeApprovedConnector, which verifies the customer's own words
- * again, sends the request once with the approval id as its Idempotency-Key (so the company's API
- * can also drop a repeat), for the customer bound to the approval row, and writes one audit row
- * with what came back.
+ * A write connector's approval (HTTP or MCP), on the same path as the built-in write tools
+ * (account-turn.ts, decide.ts): the model's call becomes an approval card built by the connector's
+ * preview, in the customer's language, and nothing is sent to the company's API or MCP server
+ * until the customer approves. Then decide.ts claims the approval atomically (a double click or a
+ * replay gets the card's state, never a second run) and calls executeApprovedConnector, which
+ * verifies the customer's own words again, sends the call once with the approval id as its
+ * Idempotency-Key (so the company's system can also drop a repeat), for the customer bound to the
+ * approval row, and writes one audit row with what came back.
  */
 
 export type ProposeTurn = { conversationId: string; userId: string; messageId: string; now: Date; lang: Locale; question: string };
 
 export async function proposeConnectorChange(
   db: Db,
-  { connector, toolInput, toolCallId, customerId, turn, ttlMs }: { connector: HttpConnector; toolInput: unknown; toolCallId: string; customerId: string; turn: ProposeTurn; ttlMs: number },
+  { connector, toolInput, toolCallId, customerId, turn, ttlMs }: { connector: Connector; toolInput: unknown; toolCallId: string; customerId: string; turn: ProposeTurn; ttlMs: number },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
-  const preview = previewHttpConnector(connector, toolInput, turn.lang);
+  const preview = previewConnector(connector, toolInput, turn.lang);
   if (!preview.ok) return { ok: false, text: preview.message };
   const input = connector.input.parse(toolInput);
   const { approval } = await createApproval(db, {
@@ -49,7 +49,7 @@ export async function proposeConnectorChange(
 }
 
 /** The fields that say what a connector changes: its required inputs (optional ones, like a free-text reason, may differ). */
-export function connectorKeyArguments(connector: HttpConnector): string[] {
+export function connectorKeyArguments(connector: Connector): string[] {
   const shape = (connector.input as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
   return Object.entries(shape)
     .filter(([, field]) => !field.safeParse(undefined).success)
@@ -67,7 +67,7 @@ export type ConnectorExecution = {
 /** Runs a claimed ('executing') approval of a write connector: verify, send once, audit. */
 export async function executeApprovedConnector(
   db: Db,
-  { approval, connector, connectors, userId, lang, now, llm }: { approval: ApprovalRow; connector: HttpConnector; connectors: ConnectorRegistry; userId: string; lang: Locale; now: Date; llm?: Parameters<typeof verifyCall>[0]['llm'] },
+  { approval, connector, connectors, userId, lang, now, llm }: { approval: ApprovalRow; connector: Connector; connectors: ConnectorRegistry; userId: string; lang: Locale; now: Date; llm?: Parameters<typeof verifyCall>[0]['llm'] },
 ): Promise<ConnectorExecution> {
   const parsed = connector.input.safeParse(approval.input);
   if (!parsed.success) return { status: 'refused', text: notPossibleText(lang), verdict: { ok: false, reason: 'the proposed change is not valid any more' }, executed: null };
@@ -92,13 +92,9 @@ export async function executeApprovedConnector(
 
   let executed: Outcome<Record<string, unknown>>;
   try {
-    executed = await executeHttpConnector(
-      connector,
-      input,
-      connectors.context(connector, { customerId: customer.customerNumber, lang, idempotencyKey: approval.id }),
-    );
+    executed = await connectors.execute(connector, input, { customerId: customer.customerNumber, lang, idempotencyKey: approval.id });
   } catch (error) {
-    // execute.ts turns what the API does into refusals; this is a bug on our side.
+    // execute.ts and mcp.ts turn what the remote system does into refusals; this is a bug on our side.
     log().error(errorFields(error), 'connector execution failed');
     await audit('failed', null, error instanceof Error ? error.message.slice(0, 500) : String(error));
     throw error;
@@ -107,8 +103,9 @@ export async function executeApprovedConnector(
     await audit('executed', executed.value, null);
     return { status: 'executed', text: describeConnectorDone(connector, executed.value, lang), verdict, executed };
   }
-  // Unavailable (a timeout, a 5xx, an unreadable answer): whether the change happened is not known,
-  // so it is 'failed', not 'refused'. Nothing retries it: a write is sent at most once per approval.
+  // Unavailable (a timeout, a 5xx, an unreadable answer, an MCP server that did not answer): whether
+  // the change happened is not known, so it is 'failed', not 'refused'. Nothing retries it: a write
+  // is sent at most once per approval.
   const status = executed.reason === 'unavailable' ? 'failed' : 'refused';
   await audit(status, null, executed.reason);
   return { status, text: executed.message, verdict, executed };

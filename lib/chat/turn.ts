@@ -90,8 +90,8 @@ export async function startChatTurn({
   const userId = owner.kind === 'user' ? owner.userId : null;
   // What the answer may be shaped by: the signed-in customer's equipment, plans and language.
   const customer = signedIn && userId ? await loadCustomerProfile(db, { userId, now }) : null;
-  // The action connectors (LANTERN_CONNECTORS_FILE and code): tools for the model, rules for the built-in one.
-  const connectors = connectorRegistry(config);
+  // The action connectors (LANTERN_CONNECTORS_FILE, its MCP servers, and code; loaded once): tools for the model, rules for the built-in one.
+  const connectors = await connectorRegistry(config);
   const recognize = requestRecognizer(connectors.connectors);
   const account: AccountHandler = {
     requestedTool: (question, lang) => recognize(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,

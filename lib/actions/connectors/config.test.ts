@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConnectorDefinitionError } from './definition';
 import { connectorFromConfig, parseConnectorsConfig } from './config';
 import { DEFAULT_MAX_LENGTH, JsonSchemaError, jsonSchemaToZod } from './json-schema';
-import { previewHttpConnector } from './preview';
+import { previewConnector } from './preview';
 import { cancelOrderConfig, orderStatusDefinition } from './test-connectors';
 
 const ORIGIN = 'https://api.example.com';
@@ -66,15 +66,15 @@ describe('connectors config (JSON)', () => {
   it('builds a write connector whose preview fills its templates in each language', () => {
     const connector = connectorFromConfig(cancelOrderConfig(ORIGIN));
     expect(connector).toMatchObject({ name: 'cancel_order', risk: 'write', retries: 0 });
-    const de = previewHttpConnector(connector, { orderId: 'A-1002', reason: 'too_late' }, 'de');
+    const de = previewConnector(connector, { orderId: 'A-1002', reason: 'too_late' }, 'de');
     expect(de).toEqual({
       ok: true,
       value: { title: 'Bestellung A-1002 stornieren', changes: [{ label: 'Bestellung', before: 'A-1002', after: 'storniert' }], notes: ['Grund: too_late'] },
     });
-    const it = previewHttpConnector(connector, { orderId: 'A-1002' }, 'it');
+    const it = previewConnector(connector, { orderId: 'A-1002' }, 'it');
     expect(it.ok && it.value.title).toBe("Annullare l'ordine A-1002");
     expect(it.ok && it.value.notes).toEqual(['Motivo: ']);
-    expect(previewHttpConnector(connector, { orderId: 'not an id!' }, 'fr')).toMatchObject({ ok: false, reason: 'invalid_input' });
+    expect(previewConnector(connector, { orderId: 'not an id!' }, 'fr')).toMatchObject({ ok: false, reason: 'invalid_input' });
   });
 
   it('rejects a preview template naming an unknown field', () => {

@@ -3,9 +3,11 @@ import type { ActionPreview } from '@/lib/domain/account-tools';
 import type { Locale } from '@/lib/i18n/locales';
 import { ConnectorDefinitionError, connectorCommonShape, defineHttpConnector, type HttpConnector, type Localized } from './definition';
 import { JsonSchemaError, jsonInputSchema, jsonSchemaToZod } from './json-schema';
+import { mcpServerConfigSchema, type McpServerConfig } from './mcp';
 
 /**
- * Connectors written as JSON, e.g. a connectors config file: { "connectors": [ … ] }. Each entry
+ * Connectors written as JSON, e.g. a connectors config file:
+ * { "connectors": [ … ], "mcpServers": [ … ] }. Each `connectors` entry
  * is a definition (definition.ts) whose `input` is a JSON-schema subset (json-schema.ts) and
  * whose `preview`, for a write, is made of templates:
  *
@@ -18,6 +20,10 @@ import { JsonSchemaError, jsonInputSchema, jsonSchemaToZod } from './json-schema
  *
  * A template is one text for every language or one per language; "{field}" is the input field's
  * value (empty when the customer left an optional field out). Unknown fields are an error.
+ *
+ * Each `mcpServers` entry names an MCP server and the tools of it the chat may use, each with its
+ * risk (mcp.ts: mcpServerConfigSchema); the tools themselves are read from the server when the
+ * registry loads (registry-load.ts).
  */
 
 const template = z.string().trim().min(1).max(300);
@@ -41,7 +47,9 @@ export const connectorConfigSchema = z
   .strict();
 export type ConnectorConfig = z.infer<typeof connectorConfigSchema>;
 
-export const connectorsConfigSchema = z.object({ connectors: z.array(z.unknown()).max(200) }).strict();
+export const connectorsConfigSchema = z
+  .object({ connectors: z.array(z.unknown()).max(200).default([]), mcpServers: z.array(z.unknown()).max(50).default([]) })
+  .strict();
 
 type Template = string | Localized;
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -97,11 +105,12 @@ export function connectorFromConfig(json: unknown): HttpConnector {
   return defineHttpConnector({ ...rest, input, preview: preview ? previewFromConfig(preview) : undefined }) as unknown as HttpConnector;
 }
 
-export type ConnectorsConfigResult = { ok: true; connectors: HttpConnector[] } | { ok: false; problems: string[] };
+export type ConnectorsConfigResult = { ok: true; connectors: HttpConnector[]; mcpServers: McpServerConfig[] } | { ok: false; problems: string[] };
 
 /**
- * A whole connectors config ({ "connectors": [ … ] }): every connector checked, names unique.
- * Problems name the connector (or its position) they belong to.
+ * A whole connectors config ({ "connectors": [ … ], "mcpServers": [ … ] }): every connector and
+ * server entry checked, names unique within each list (the registry checks them across kinds, once
+ * the MCP tools are known). Problems name the entry (or its position) they belong to.
  */
 export function parseConnectorsConfig(json: unknown): ConnectorsConfigResult {
   const file = connectorsConfigSchema.safeParse(json);
@@ -120,5 +129,19 @@ export function parseConnectorsConfig(json: unknown): ConnectorsConfigResult {
       problems.push(...error.problems.map((p) => `connectors[${index}]${error.connector ? ` ${error.connector}` : ''}: ${p}`));
     }
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, connectors };
+  const mcpServers: McpServerConfig[] = [];
+  const servers = new Set<string>();
+  file.data.mcpServers.forEach((entry, index) => {
+    const name = entry && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string' ? ` ${(entry as { name: string }).name}` : '';
+    const server = mcpServerConfigSchema.safeParse(entry);
+    if (!server.success) {
+      problems.push(...server.error.issues.map((i) => `mcpServers[${index}]${name}: ${i.path.join('.') || 'server'}: ${i.message}`));
+      return;
+    }
+    if (servers.has(server.data.name)) problems.push(`mcpServers[${index}]${name}: the name is used twice`);
+    if (Object.keys(server.data.tools).length === 0) problems.push(`mcpServers[${index}]${name}: tools: name at least one tool the chat may use`);
+    servers.add(server.data.name);
+    mcpServers.push(server.data);
+  });
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, connectors, mcpServers };
 }

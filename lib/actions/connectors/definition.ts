@@ -158,7 +158,7 @@ export type HttpConnectorDefinition<I extends ConnectorInputSchema = ConnectorIn
 
 /** A checked definition with its defaults filled in: what execute.ts and preview.ts run. */
 export type HttpConnector<I extends ConnectorInputSchema = ConnectorInputSchema> = {
-  readonly kind: 'http-connector';
+  readonly kind: 'http';
   readonly name: string;
   readonly description: string;
   /** The definition's input schema, strict. */
@@ -378,7 +378,7 @@ export function defineHttpConnector<I extends ConnectorInputSchema>(def: HttpCon
     message: rule.message ?? null,
   }));
   return Object.freeze({
-    kind: 'http-connector',
+    kind: 'http',
     name: def.name,
     description: def.description,
     input: def.input.strict() as unknown as z.ZodType<z.output<I>>,

@@ -63,6 +63,14 @@ function hmac(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
 
+/**
+ * The target an MCP tool call's signature covers (mcp.ts), in place of a request's path: the
+ * tool's name, so a signature for one tool cannot be replayed on another.
+ */
+export function mcpSignedTarget(toolName: string): string {
+  return `mcp:tools/call/${toolName}`;
+}
+
 /** The two identity headers for one request, signed now. */
 export function identityHeaders(secret: string, request: SignedRequest, now: Date = new Date()): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);

@@ -1,7 +1,8 @@
 /**
  * Action connectors: a company's account action as one definition that calls its own HTTP API
- * (definition.ts has the guide and a complete example). The registry (registry.ts, loaded from
- * LANTERN_CONNECTORS_FILE and code-connectors.ts by registry-load.ts) makes them chat tools
+ * (definition.ts has the guide and a complete example), or a tool of its MCP server (mcp.ts). The
+ * registry (registry.ts, loaded from LANTERN_CONNECTORS_FILE and code-connectors.ts by
+ * registry-load.ts) holds both kinds (connector.ts) and makes them chat tools
  * (lib/actions/tools/connector-tool.ts); writes go through the approval flow
  * (lib/actions/connector-approval.ts, decide.ts).
  */
@@ -27,9 +28,15 @@ export {
   DEFAULT_SIGNATURE_MAX_AGE_SECONDS,
   identityHeaders,
   isCustomerIdLike,
+  mcpSignedTarget,
   verifyIdentitySignature,
 } from './identity';
 export type { SignatureCheck, SignedRequest, VerifyOptions } from './identity';
 export { executeHttpConnector, connectorRefusal, DEFAULT_MAX_RESPONSE_BYTES } from './execute';
 export type { ConnectorLogEntry, ConnectorResult, ExecuteContext, Fetch } from './execute';
-export { previewHttpConnector } from './preview';
+export { previewConnector } from './preview';
+export { mcpConnector } from './connector';
+export type { Connector, McpConnector } from './connector';
+export { callMcpTool, discoverMcpTools, mcpServerConfigSchema, resolveMcpHeaders } from './mcp';
+export type { McpCallContext, McpServerConfig, McpTool } from './mcp';
+export type { ConnectorCallOptions, ConnectorRegistry } from './registry';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_HEADER, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
-import { callMcpTool, discoverMcpTools, mcpServerConfigSchema, mcpSignedTarget, type McpServerConfig } from './mcp';
+import { CUSTOMER_HEADER, mcpSignedTarget, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
+import { callMcpTool, discoverMcpTools, mcpServerConfigSchema, resolveMcpHeaders, type McpServerConfig } from './mcp';
 import { startTestMcpServer, type TestMcpServer } from './test-mcp-server';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
@@ -21,6 +21,14 @@ describe('MCP connectors', () => {
           call: ({ orderId }) => (orderId === 'A-2' ? { text: 'This order has shipped and cannot be cancelled.', isError: true } : { text: 'Cancelled.' }),
         },
         { name: 'delete_account', description: 'Not for the chat.', inputSchema: { type: 'object', properties: {} }, call: () => ({ text: 'gone' }) },
+        // As the MCP SDKs write a schema (zod-to-json-schema): "$schema" and additionalProperties.
+        {
+          name: 'loyalty_points',
+          description: 'Points balance.',
+          inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { card: { type: 'string', maxLength: 12 } }, required: ['card'], additionalProperties: false },
+          call: () => ({ text: '120 points.' }),
+        },
+        { name: 'order_for', description: 'Any customer’s order.', inputSchema: { type: 'object', properties: { customer_id: { type: 'string' }, orderId: { type: 'string' } } }, call: () => ({ text: 'x' }) },
       ],
     });
     config = mcpServerConfigSchema.parse({ name: 'orders', url: server.url, tools: { order_status: { risk: 'read' }, cancel_order: { risk: 'write' }, refund: { risk: 'write' } } });
@@ -66,6 +74,32 @@ describe('MCP connectors', () => {
     expect(server.calls.filter((c) => c.name === 'cancel_order')).toHaveLength(1);
     const gone = { ...tools[0]!, server: { ...config, url: 'http://127.0.0.1:1/mcp', timeoutMs: 2000 } };
     expect(await callMcpTool(gone, { orderId: 'A-1' }, { customerId: 'cus_1', secret: SECRET, lang: 'de' })).toMatchObject({ ok: false, reason: 'unavailable' });
+  });
+
+  it('reads a schema written by an MCP SDK, and refuses a tool whose arguments name the customer', async () => {
+    const { tools, problems } = await discoverMcpTools({ ...config, tools: { loyalty_points: { risk: 'read' }, order_for: { risk: 'read' } } });
+    expect(tools.map((t) => t.name)).toEqual(['loyalty_points']);
+    expect(tools[0]!.input.safeParse({ card: 'C-1' }).success).toBe(true);
+    expect(tools[0]!.input.safeParse({ card: 'C-1', customerId: 'cus_2' }).success).toBe(false);
+    expect(problems).toEqual([expect.stringMatching(/^orders: the arguments of "order_for" name the customer \(customer_id\)/)]);
+  });
+
+  it('sends an approved write’s Idempotency-Key; calls nothing for an unsignable customer or without a secret; stops at the caller’s abort', async () => {
+    const { tools } = await discoverMcpTools(config);
+    const cancel = tools.find((t) => t.name === 'cancel_order')!;
+    expect(await callMcpTool(cancel, { orderId: 'A-3' }, { customerId: 'cus_1', secret: SECRET, idempotencyKey: 'approval-1' })).toEqual({ ok: true, value: { text: 'Cancelled.' } });
+    expect(server.calls.at(-1)!.headers['idempotency-key']).toBe('approval-1');
+    const before = server.calls.length;
+    expect(await callMcpTool(cancel, { orderId: 'A-3' }, { customerId: 'cus 1', secret: SECRET })).toMatchObject({ ok: false, reason: 'not_a_customer' });
+    expect(await callMcpTool(cancel, { orderId: 'A-3' }, { customerId: 'cus_1', secret: '' })).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect(await callMcpTool(cancel, { orderId: 'A-3' }, { customerId: 'cus_1', secret: SECRET, signal: AbortSignal.abort() })).toMatchObject({ ok: false, reason: 'unavailable' });
+    expect(server.calls.length).toBe(before);
+  });
+
+  it('reads ${ENV:NAME} in a server’s headers from the environment; a variable that is not set is a named problem', () => {
+    const withKey = { ...config, headers: { Authorization: 'Bearer ${ENV:MCP_TOKEN}' } };
+    expect(resolveMcpHeaders(withKey, { MCP_TOKEN: 't0k' })).toEqual({ server: { ...withKey, headers: { Authorization: 'Bearer t0k' } }, problems: [] });
+    expect(resolveMcpHeaders(withKey, {}).problems).toEqual(['orders: header Authorization: environment variable MCP_TOKEN is not set']);
   });
 
   it('refuses a config that sets the identity headers itself or names no endpoint', () => {

@@ -4,20 +4,23 @@ import type { AddressInfo } from 'node:net';
 /**
  * A small MCP server for tests: JSON-RPC over streamable HTTP (POST answered with JSON; GET has no
  * event stream: 405), exposing the tools it is given. It records every tool call with the
- * headers it came with, so a test can check who Lantern said the customer was.
+ * headers it came with, so a test can check who Lantern said the customer was, and the method of
+ * every JSON-RPC message, so a test can count how often Lantern asked for the tools.
  */
 
 export type TestMcpTool = {
   name: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  /** The tool's answer: its text, or an error the server reports (isError). */
-  call: (args: Record<string, unknown>) => { text: string; structured?: Record<string, unknown>; isError?: boolean };
+  /** The tool's answer: its text, or an error the server reports (isError). `headers` are the call's (who it is for). */
+  call: (args: Record<string, unknown>, headers: http.IncomingHttpHeaders) => { text: string; structured?: Record<string, unknown>; isError?: boolean };
 };
 
 export type TestMcpServer = {
   url: string;
   calls: { name: string; args: Record<string, unknown>; headers: http.IncomingHttpHeaders }[];
+  /** Every JSON-RPC message's method, in order ("initialize", "tools/list", …). */
+  methods: string[];
   close: () => Promise<void>;
 };
 
@@ -25,6 +28,7 @@ type JsonRpc = { jsonrpc: '2.0'; id?: number | string; method: string; params?: 
 
 export async function startTestMcpServer({ tools }: { tools: TestMcpTool[] }): Promise<TestMcpServer> {
   const calls: TestMcpServer['calls'] = [];
+  const methods: string[] = [];
   const answer = (message: JsonRpc, headers: http.IncomingHttpHeaders): unknown => {
     switch (message.method) {
       case 'initialize':
@@ -39,7 +43,7 @@ export async function startTestMcpServer({ tools }: { tools: TestMcpTool[] }): P
         const tool = tools.find((t) => t.name === name);
         if (!tool) throw Object.assign(new Error(`unknown tool ${name}`), { code: -32602 });
         calls.push({ name, args, headers });
-        const result = tool.call(args);
+        const result = tool.call(args, headers);
         return { content: [{ type: 'text', text: result.text }], ...(result.structured ? { structuredContent: result.structured } : {}), ...(result.isError ? { isError: true } : {}) };
       }
       default:
@@ -62,6 +66,7 @@ export async function startTestMcpServer({ tools }: { tools: TestMcpTool[] }): P
         res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }));
         return;
       }
+      methods.push(String(message.method));
       // A notification (no id) gets no answer.
       if (message.id === undefined) {
         res.writeHead(202).end();
@@ -82,6 +87,7 @@ export async function startTestMcpServer({ tools }: { tools: TestMcpTool[] }): P
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     calls,
+    methods,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { connectorFromConfig } from '@/lib/actions/connectors/config';
+import { mcpConnector } from '@/lib/actions/connectors/connector';
 import { defineHttpConnector } from '@/lib/actions/connectors/definition';
+import { jsonSchemaToZod } from '@/lib/actions/connectors/json-schema';
+import { mcpServerConfigSchema } from '@/lib/actions/connectors/mcp';
+import { HOLD_PARCEL_LABELS } from '@/lib/actions/connectors/test-parcels-mcp';
 import { cancelOrderDefinition, orderStatusConfig } from '@/lib/actions/connectors/test-connectors';
 import { connectorRecognizer } from './connectors';
 import { requestRecognizer } from './index';
@@ -57,5 +61,16 @@ describe('the built-in model’s connector recogniser (definition-driven)', () =
     expect(r('Ich möchte das Paket P123456 zurücksenden', ctx('de'))).toEqual({ toolName: 'start_return', input: { parcel: 'P123456' } });
     // A word with a digit the field's own pattern refuses is no argument.
     expect(r('return parcel A-1002', ctx())).toBeNull();
+  });
+
+  it('recognises an MCP tool the same way, from the labels of its config and the schema of its server', () => {
+    const server = mcpServerConfigSchema.parse({ name: 'parcels', url: 'http://127.0.0.1:1/mcp', tools: { hold_parcel: { risk: 'write', labels: HOLD_PARCEL_LABELS } } });
+    const input = jsonSchemaToZod({ type: 'object', properties: { parcelId: { type: 'string', pattern: '^P-\\d{1,8}$' } }, required: ['parcelId'] });
+    const hold = mcpConnector({ server, name: 'hold_parcel', description: 'Keeps a parcel at the depot.', input, risk: 'write', labels: HOLD_PARCEL_LABELS });
+    const r = requestRecognizer([...connectors, hold]);
+    expect(r('Please hold parcel P-12', ctx())).toEqual({ toolName: 'hold_parcel', input: { parcelId: 'P-12' } });
+    expect(r('Bitte das Paket P-12 zurückhalten', ctx('de'))).toEqual({ toolName: 'hold_parcel', input: { parcelId: 'P-12' } });
+    expect(r('cancel order A-1002', ctx())?.toolName).toBe('cancel_order');
+    expect(r('hold parcel A-1002', ctx())).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import type { HttpConnector } from '@/lib/actions/connectors/definition';
+import type { Connector } from '@/lib/actions/connectors/connector';
 import { LOCALES } from '@/lib/i18n/locales';
 import { refusalKind } from './guards';
 import { normalizeText, prepareRequest } from './normalize';
 import type { RecognizeContext } from './types';
 
 /**
- * The built-in model's recogniser for action connectors, driven by each definition alone (no
- * phrasing written per connector): a message asks for a connector when it contains every content
+ * The built-in model's recogniser for action connectors (HTTP or MCP), driven by each definition
+ * alone (no phrasing written per connector): a message asks for one when it contains every content
  * word of the connector's label in one of the four languages ("Cancel order", "Bestellung
  * stornieren", "Annuler la commande", "Annullare l'ordine"), a word counting when the message has it with
  * another ending (at least five letters in common, and all but the last three: "stornieren" ~
@@ -39,7 +39,7 @@ const PREFIX = 5;
 const MAX_TOKEN = 40;
 
 type FieldReader = { name: string; required: boolean; read(raw: string, text: string): unknown[] };
-type Prepared = { connector: HttpConnector; labels: string[][]; fields: FieldReader[] };
+type Prepared = { connector: Connector; labels: string[][]; fields: FieldReader[] };
 
 function contentWords(text: string): string[] {
   return normalizeText(text)
@@ -77,7 +77,7 @@ function rawTokens(raw: string): string[] {
     .filter((t) => t.length > 0 && t.length <= MAX_TOKEN);
 }
 
-function fieldReaders(connector: HttpConnector): FieldReader[] {
+function fieldReaders(connector: Connector): FieldReader[] {
   const shape = (connector.input as unknown as z.ZodObject).shape as Record<string, z.ZodType>;
   const json = z.toJSONSchema(connector.input, { unrepresentable: 'any' }) as { properties?: Record<string, { type?: unknown; enum?: unknown[] }>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]): FieldReader => {
@@ -95,7 +95,7 @@ function fieldReaders(connector: HttpConnector): FieldReader[] {
   });
 }
 
-function prepare(connector: HttpConnector): Prepared {
+function prepare(connector: Connector): Prepared {
   return {
     connector,
     labels: LOCALES.map((lang) => contentWords(connector.labels[lang])).filter((words) => words.length > 0),
@@ -124,7 +124,7 @@ function readInput(prepared: Prepared, raw: string, text: string): Record<string
 }
 
 /** A recogniser over a registry's connectors (prepared once; call it per message). */
-export function connectorRecognizer(connectors: readonly HttpConnector[]): (text: string, ctx: RecognizeContext) => ConnectorCall | null {
+export function connectorRecognizer(connectors: readonly Connector[]): (text: string, ctx: RecognizeContext) => ConnectorCall | null {
   const prepared = connectors.map(prepare);
   return (raw, ctx) => {
     if (prepared.length === 0 || raw.trim().length === 0 || raw.length > 2000) return null;

@@ -1,13 +1,14 @@
-import type { HttpConnector } from '@/lib/actions/connectors/definition';
+import type { Connector } from '@/lib/actions/connectors/connector';
 import type { Lang, Texts } from './format';
 
 /**
  * The built-in model's words for an action connector's outcome. Lantern knows a connector only by
  * its definition, so the sentence is its label (in the customer's language) and the fields its
  * response map names, as the company's API named them ("Order status: status shipped, eta
- * 2026-12-05."). An LLM words the same result in full sentences. A refusal needs no words here:
- * the connector's refusal already carries the customer's sentence in their language (the
- * definition's own, or the reason's standard one; execute.ts).
+ * 2026-12-05."); an MCP tool's are its structured result's fields, or its text as the server wrote
+ * it. An LLM words the same result in full sentences. A refusal needs no words here: the
+ * connector's refusal already carries the customer's sentence in their language (the
+ * definition's own, the reason's standard one, or the MCP server's text; execute.ts, mcp.ts).
  */
 
 const DONE: Texts<(label: string) => string> = {
@@ -26,6 +27,9 @@ const NOTHING: Texts = {
 
 /** "status shipped, eta 2026-12-05": the mapped fields that have a value. */
 function fieldsText(value: Record<string, unknown>): string | null {
+  // An MCP tool without a structured result answers in text (mcp.ts): that text, not "text …".
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === 'text' && typeof value.text === 'string') return value.text.trim().replace(/[.!]$/, '') || null;
   const parts = Object.entries(value)
     .filter(([, v]) => v !== null && v !== undefined && v !== '')
     .map(([field, v]) => `${field} ${typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v)}`);
@@ -33,12 +37,12 @@ function fieldsText(value: Record<string, unknown>): string | null {
 }
 
 /** A read connector's answer. */
-export function describeConnectorRead(connector: HttpConnector, value: Record<string, unknown>, lang: Lang): string {
+export function describeConnectorRead(connector: Connector, value: Record<string, unknown>, lang: Lang): string {
   return `${connector.labels[lang]}: ${fieldsText(value) ?? NOTHING[lang]}.`;
 }
 
 /** A write connector's answer after the customer approved it. */
-export function describeConnectorDone(connector: HttpConnector, value: Record<string, unknown>, lang: Lang): string {
+export function describeConnectorDone(connector: Connector, value: Record<string, unknown>, lang: Lang): string {
   const fields = fieldsText(value);
   return fields ? `${DONE[lang](connector.labels[lang])} (${fields}).` : `${DONE[lang](connector.labels[lang])}.`;
 }

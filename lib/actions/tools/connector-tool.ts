@@ -1,24 +1,23 @@
 import { tool, type Tool, type ToolSet } from 'ai';
-import { executeHttpConnector, type HttpConnector } from '@/lib/actions/connectors';
+import type { Connector } from '@/lib/actions/connectors';
 import type { ToolContext } from './context';
 
 /**
- * One AI SDK tool per registered action connector (lib/actions/connectors), with the
- * definition's description and input schema. A read runs at once, for the signed-in customer of
+ * One AI SDK tool per registered action connector (lib/actions/connectors), HTTP or MCP, with the
+ * connector's description and input schema. A read runs at once, for the signed-in customer of
  * the session (the model's arguments cannot name anyone: the schema has no such field and is
  * strict). A write is only proposed, like the built-in write tools: the AI SDK stops at the
  * approval request, the turn turns it into an approval card (connector-approval.ts), and it runs
  * after the customer approved and the verifier passed (decide.ts).
  */
-export function connectorTool(connector: HttpConnector, ctx: ToolContext): Tool {
+export function connectorTool(connector: Connector, ctx: ToolContext): Tool {
   if (connector.risk === 'write') {
     return tool({ description: connector.description, inputSchema: connector.input, needsApproval: true });
   }
   return tool({
     description: connector.description,
     inputSchema: connector.input,
-    execute: (input, { abortSignal }) =>
-      executeHttpConnector(connector, input, ctx.connectors.context(connector, { customerId: ctx.customerNumber, lang: ctx.lang, signal: abortSignal })),
+    execute: (input, { abortSignal }) => ctx.connectors.execute(connector, input, { customerId: ctx.customerNumber, lang: ctx.lang, signal: abortSignal }),
   });
 }
 

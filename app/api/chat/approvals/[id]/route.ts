@@ -39,7 +39,7 @@ export const POST = route(
       decision: body.decision,
       lang: isLocale(conversation.lang) ? conversation.lang : 'en',
       llm: config.model.provider === 'openai' ? createChatModel(config.model).model : undefined,
-      connectors: connectorRegistry(config),
+      connectors: await connectorRegistry(config),
     });
     if (result.status === 'not_found') throw notFound;
     const response: ApprovalDecisionResponse =
