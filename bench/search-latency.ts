@@ -35,6 +35,7 @@ import { searchChunks, type SearchMethod } from '@/lib/rag/search';
 import { startThrowawayPostgres } from './lib/throwaway-postgres';
 import { DEFAULT_SEARCH_WEIGHTS } from '@/lib/rag/search-weights';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
+import { prepareKnowledgeForSearch } from '@/lib/db/prepare-for-search';
 import { createVectorIndex, dropVectorIndex, modelPredicate, typedEmbedding, vectorLiteral } from '@/lib/rag/vector-index';
 
 type Passage = { title: string; headingPath: string; content: string; lang: string };
@@ -99,7 +100,8 @@ async function load(database: Database, embedder: Embedder, passages: Passage[],
   }
   await createVectorIndex(db, model);
   await refreshLexemeStats(db);
-  await db.execute(sql`analyze chunks`);
+  // As an ingest leaves the tables: GIN pending lists merged, planner statistics fresh.
+  await prepareKnowledgeForSearch(db);
   return passages.length / ((performance.now() - started) / 1000);
 }
 

@@ -10,7 +10,7 @@ import { deleteDocuments, listDocumentRefs, listForeignKeys } from '@/lib/db/que
 import { chunks, documents, ingestRuns, lexemeStats, websitePages, type IngestStats } from '@/lib/db/schema';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { refreshLexemeStats } from '@/lib/rag/lexeme-stats';
-import { refreshPlannerStatistics } from '@/lib/db/planner-statistics';
+import { prepareKnowledgeForSearch } from '@/lib/db/prepare-for-search';
 import { invalidateTermStats } from '@/lib/rag/term-stats';
 import { createVectorIndex, dropUnusedVectorIndexes, dropVectorIndex } from '@/lib/rag/vector-index';
 import { chunkMarkdown, CHUNKER_VERSION, type Chunk } from './chunk';
@@ -273,9 +273,9 @@ async function ingest(db: Db, options: IngestOptions, lease: IngestLease): Promi
       await lease.fence(tx as unknown as Db);
     });
 
-    // The chat's word statistics come from the index just rebuilt; so do the planner's.
+    // The chat's word statistics come from the index just rebuilt; the search's indexes and statistics are brought up to date.
     invalidateTermStats(db);
-    if (knowledgeChanged) await refreshPlannerStatistics(db);
+    if (knowledgeChanged) await prepareKnowledgeForSearch(db);
     if (!scope && options.dir !== undefined) errors.push(...(await loadSynonymsFile(db, options.dir)).errors);
     const durationMs = Date.now() - started;
     await db
