@@ -1,8 +1,8 @@
 /**
- * npm run bench:answer-cpu [-- --questions 165] [--rounds 2]
+ * npm run bench:answer-cpu [-- --questions 165] [--rounds 2] [--data-dir DIR]
  *
  * CPU per answer on the embedded default (PGlite + built-in models), in this process: the demo
- * articles are ingested into an in-memory PGlite, the demo golden answers seeded, and the golden
+ * articles are ingested into an in-memory PGlite (--data-dir: one on disk, as the app runs it), the demo golden answers seeded, and the golden
  * set's questions (no history) answered one after another through the chat's turn engine, as the
  * chat runs them. Prints the CPU each answer took (p50 / p95 / mean, from process.cpuUsage: the
  * answers run one at a time, so the process's CPU is the answer's) and the share of that CPU spent
@@ -92,15 +92,16 @@ function stageShares(profile: Profile): Map<string, number> {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { questions: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '2' } } });
+  const { values } = parseArgs({ options: { questions: { type: 'string', default: '1000' }, rounds: { type: 'string', default: '2' }, 'data-dir': { type: 'string' } } });
   const limit = Number(values.questions);
   const rounds = Number(values.rounds);
   if (!Number.isInteger(limit) || limit < 1 || !Number.isInteger(rounds) || rounds < 1) throw new Error('--questions and --rounds take whole numbers ≥ 1');
   const config = getConfig();
   if (config.model.provider !== 'local') console.log('Note: a model provider is configured; this bench measures the built-in models only (the answers here use them).');
 
-  console.log('Ingesting content/articles into an in-memory PGlite and seeding the demo golden answers…');
-  const database = await openPglite();
+  const dataDir = values['data-dir'];
+  console.log(`Ingesting content/articles into ${dataDir ? `a PGlite in ${dataDir}` : 'an in-memory PGlite'} and seeding the demo golden answers…`);
+  const database = await openPglite(dataDir ? { dataDir } : {});
   try {
     await migrateDatabase(database);
     await runIngest(database.db, { dir: path.join(ROOT, 'content', 'articles'), source: 'bench', embedder: createEmbedder({ provider: 'local' }) });

@@ -17,6 +17,7 @@ import { installShutdownHandlers } from '@/lib/shutdown';
 import { collectGarbage } from '@/lib/runtime/collect-garbage';
 import { ConfigError } from '@/lib/config';
 import { ingestOnStart } from '@/lib/startup-ingest';
+import { warmUpAnswers } from '@/lib/chat/warm-up';
 import { connectorRegistry } from '@/lib/actions/connectors/registry-load';
 import { errorFields, log } from '@/lib/observability/logger';
 
@@ -73,6 +74,9 @@ export async function startLantern(): Promise<void> {
     if (exposure.kind === 'loopback') log().info({ demoAccounts: demoAccounts.active, listen: config.listen.address }, exposure.message);
     else if (exposure.kind !== 'none') log().warn({ demoAccounts: demoAccounts.active, listen: config.listen.address ?? 'unknown' }, exposure.message);
     const ingested = shouldIngestOnStart(config) ? await ingestOnStart(database.db, config) : '';
+    // The first customers after a start should not pay the answer path's one-off costs.
+    const warmed = await warmUpAnswers(database.db, config);
+    if ('error' in warmed) log().warn({ error: warmed.error }, 'Warming up the answer path failed; the first answers will be slower');
     // Console jobs: resume those a stopped instance left (on the embedded database, every active
     // job is such a one: this process is the only owner), and keep sweeping for dead instances'.
     startJobWorker(database.db, {
@@ -92,7 +96,7 @@ export async function startLantern(): Promise<void> {
     if (connectors.length > 0) seeded += `, ${connectors.length} action connectors (${connectors.map((c) => c.name).join(', ')})`;
     const where = config.database.kind === 'pglite' ? `embedded PGlite at ${config.database.dataDir}` : 'PostgreSQL';
     log().info(
-      { database: config.database.kind, migrations: `${migrations.applied}/${migrations.expected}`, modelProvider: config.model.provider },
+      { database: config.database.kind, migrations: `${migrations.applied}/${migrations.expected}`, modelProvider: config.model.provider, answerWarmUpMs: 'ms' in warmed ? Math.round(warmed.ms) : null },
       `Lantern ready: ${where}, ${migrations.applied}/${migrations.expected} migrations, model provider ${config.model.provider}${seeded}${ingested}`,
     );
   } catch (error) {
