@@ -56,7 +56,7 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
   it('streams a cited answer in the question’s language with links from the corpus', async () => {
     const answer = await ask(deps, 'How do I restart the Box 5 with the power button?');
     expect(answer.outcome).toBe('answered');
-    expect(answer.deltas.length).toBeGreaterThan(3);
+    expect(answer.deltas.length).toBeGreaterThan(1);
     expect(answer.deltas.join('')).toBe(answer.text);
     expect(answer.text).toMatch(/power button/i);
     expect(answer.text).toContain('[1]');
