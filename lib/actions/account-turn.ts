@@ -160,7 +160,7 @@ export async function proposeChange(
   },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
   const connector = connectors.get(toolName);
-  if (connector?.risk === 'write') return proposeConnectorChange(db, { connector, toolInput, toolCallId, customerId, turn, ttlMs: APPROVAL_TTL_MS });
+  if (connector && connector.kind !== 'builtin' && connector.risk === 'write') return proposeConnectorChange(db, { connector, toolInput, toolCallId, customerId, turn, ttlMs: APPROVAL_TTL_MS });
   if (!isWriteTool(toolName)) return { ok: false, text: notPossibleText(turn.lang) };
   const previewed = await previewWrite(db, { toolName, input: toolInput, customerId, now: turn.now });
   if (!previewed) return { ok: false, text: notPossibleText(turn.lang) };

@@ -87,7 +87,7 @@ export async function decideApproval(
     // An action connector's write (connector-approval.ts), or one no longer registered: nothing runs.
     const connector = connectors.get(toolName);
     let run: ConnectorExecution;
-    if (!connector || connector.risk !== 'write') {
+    if (!connector || connector.kind === 'builtin' || connector.risk !== 'write') {
       log().warn({ approvalId, toolName }, 'approved tool is not a registered write connector');
       run = { status: 'refused', text: notPossibleText(lang), verdict: { ok: false, reason: `${toolName} is not a registered write connector` }, executed: null };
     } else {

@@ -92,7 +92,7 @@ export async function startChatTurn({
   const customer = signedIn && userId ? await loadCustomerProfile(db, { userId, now }) : null;
   // The action connectors (LANTERN_CONNECTORS_FILE, its MCP servers, and code; loaded once): tools for the model, rules for the built-in one.
   const connectors = await connectorRegistry(config);
-  const recognize = requestRecognizer(connectors.connectors);
+  const recognize = requestRecognizer(connectors.external);
   const account: AccountHandler = {
     requestedTool: (question, lang) => recognize(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
     isWrite: (toolName) => isWriteTool(toolName) || connectors.get(toolName)?.risk === 'write',

@@ -1,5 +1,5 @@
 import { tool, type Tool, type ToolSet } from 'ai';
-import type { Connector } from '@/lib/actions/connectors';
+import type { ExternalConnector } from '@/lib/actions/connectors';
 import type { ToolContext } from './context';
 
 /**
@@ -10,7 +10,7 @@ import type { ToolContext } from './context';
  * approval request, the turn turns it into an approval card (connector-approval.ts), and it runs
  * after the customer approved and the verifier passed (decide.ts).
  */
-export function connectorTool(connector: Connector, ctx: ToolContext): Tool {
+export function connectorTool(connector: ExternalConnector, ctx: ToolContext): Tool {
   if (connector.risk === 'write') {
     return tool({ description: connector.description, inputSchema: connector.input, needsApproval: true });
   }
@@ -23,5 +23,5 @@ export function connectorTool(connector: Connector, ctx: ToolContext): Tool {
 
 /** The registry's connectors as tools, by name. */
 export function connectorTools(ctx: ToolContext): ToolSet {
-  return Object.fromEntries(ctx.connectors.connectors.map((connector) => [connector.name, connectorTool(connector, ctx)]));
+  return Object.fromEntries(ctx.connectors.external.map((connector) => [connector.name, connectorTool(connector, ctx)]));
 }
