@@ -47,7 +47,7 @@ export async function startLantern(): Promise<void> {
     const config = getConfig();
     // Before the database: a broken connectors file, or an MCP server that does not answer, should
     // stop the start at once, naming the file.
-    const connectors = (await connectorRegistry(config)).connectors;
+    const connectors = (await connectorRegistry(config)).external;
     const database = await getDatabase();
     let seeded = '';
     if (shouldSeedDemo(config)) {

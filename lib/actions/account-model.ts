@@ -18,7 +18,9 @@ function unwrap(output: unknown): unknown {
 export function describeToolOutput(toolName: string, output: unknown, lang: TextLanguage, connectors: ConnectorRegistry = NO_CONNECTORS): string {
   const outcome = unwrap(output) as Outcome<unknown>;
   if (!outcome || typeof outcome !== 'object' || !('ok' in outcome)) return '';
-  const connector = connectors.get(toolName);
+  const found = connectors.get(toolName);
+  // Built-in tools are worded by their own phrasing (describeReadResult), richer than a connector's.
+  const connector = found?.kind === 'builtin' ? undefined : found;
   // A connector's refusal is already the customer's sentence (the definition's own, or the reason's).
   if (connector) return outcome.ok ? describeConnectorRead(connector, outcome.value as Record<string, unknown>, lang) : outcome.message;
   if (!outcome.ok) return describeRefusal(outcome, lang);
@@ -29,7 +31,7 @@ export function describeToolOutput(toolName: string, output: unknown, lang: Text
 /** The built-in language model set up for account requests: the catalog to read plan names from, "now" for dates, and the connectors to recognise. */
 export function localAccountModel({ catalog, now, connectors = NO_CONNECTORS }: { catalog: CatalogPlan[]; now: Date; connectors?: ConnectorRegistry }): ChatModel {
   return createLocalChatModel({
-    recognizeToolCall: createToolCallRecognizer({ catalog, now: () => now, connectors: connectors.connectors }),
+    recognizeToolCall: createToolCallRecognizer({ catalog, now: () => now, connectors: connectors.external }),
     describeToolResult: ({ toolName, output, lang }) => describeToolOutput(toolName, output, lang, connectors),
   });
 }

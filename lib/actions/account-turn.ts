@@ -138,8 +138,9 @@ export async function answerAccountRequest(deps: AccountTurnDeps, input: Account
 }
 
 /**
- * A write tool's call, previewed by the customer system and turned into an approval card (nothing
- * changes yet). A write connector's call is previewed by its definition instead (connector-approval.ts).
+ * A write tool's call, looked up in the registry, and turned into an approval card (nothing
+ * changes yet): a built-in write is previewed by the customer system (its policy, prices and
+ * dates now), an HTTP or MCP write by its definition (connector-approval.ts).
  */
 export async function proposeChange(
   db: Db,
@@ -160,9 +161,11 @@ export async function proposeChange(
   },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
   const connector = connectors.get(toolName);
-  if (connector?.risk === 'write') return proposeConnectorChange(db, { connector, toolInput, toolCallId, customerId, turn, ttlMs: APPROVAL_TTL_MS });
+  if (!connector || connector.risk !== 'write') return { ok: false, text: notPossibleText(turn.lang) };
+  if (connector.kind !== 'builtin') return proposeConnectorChange(db, { connector, toolInput, toolCallId, customerId, turn, ttlMs: APPROVAL_TTL_MS });
+  // The card's wording in four languages is the contract's (phrasing/preview): a built-in write outside it has none.
   if (!isWriteTool(toolName)) return { ok: false, text: notPossibleText(turn.lang) };
-  const previewed = await previewWrite(db, { toolName, input: toolInput, customerId, now: turn.now });
+  const previewed = await previewWrite(db, { connector, input: toolInput, customerId, now: turn.now });
   if (!previewed) return { ok: false, text: notPossibleText(turn.lang) };
   const preview = previewed.outcome;
   if (!preview.ok) return { ok: false, text: describeRefusal(preview, turn.lang) };

@@ -4,7 +4,7 @@ import { createApproval } from '@/lib/db/queries/approvals';
 import type { ApprovalRow } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
 import { DEFAULT_TIME_ZONE, requestRecognizer } from '@/lib/actions/intents';
-import { previewConnector, type Connector } from './connectors';
+import { previewConnector, type ExternalConnector } from './connectors';
 import type { ConnectorRegistry } from './connectors/registry';
 import { describeConnectorDone, notPossibleText } from './phrasing';
 import { writeAudit } from './repository';
@@ -27,7 +27,7 @@ export type ProposeTurn = { conversationId: string; userId: string; messageId: s
 
 export async function proposeConnectorChange(
   db: Db,
-  { connector, toolInput, toolCallId, customerId, turn, ttlMs }: { connector: Connector; toolInput: unknown; toolCallId: string; customerId: string; turn: ProposeTurn; ttlMs: number },
+  { connector, toolInput, toolCallId, customerId, turn, ttlMs }: { connector: ExternalConnector; toolInput: unknown; toolCallId: string; customerId: string; turn: ProposeTurn; ttlMs: number },
 ): Promise<{ ok: true; card: ApprovalCard } | { ok: false; text: string }> {
   const preview = previewConnector(connector, toolInput, turn.lang);
   if (!preview.ok) return { ok: false, text: preview.message };
@@ -49,7 +49,7 @@ export async function proposeConnectorChange(
 }
 
 /** The fields that say what a connector changes: its required inputs (optional ones, like a free-text reason, may differ). */
-export function connectorKeyArguments(connector: Connector): string[] {
+export function connectorKeyArguments(connector: ExternalConnector): string[] {
   const shape = (connector.input as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
   return Object.entries(shape)
     .filter(([, field]) => !field.safeParse(undefined).success)
@@ -67,12 +67,12 @@ export type ConnectorExecution = {
 /** Runs a claimed ('executing') approval of a write connector: verify, send once, audit. */
 export async function executeApprovedConnector(
   db: Db,
-  { approval, connector, connectors, userId, lang, now, llm }: { approval: ApprovalRow; connector: Connector; connectors: ConnectorRegistry; userId: string; lang: Locale; now: Date; llm?: Parameters<typeof verifyCall>[0]['llm'] },
+  { approval, connector, connectors, userId, lang, now, llm }: { approval: ApprovalRow; connector: ExternalConnector; connectors: ConnectorRegistry; userId: string; lang: Locale; now: Date; llm?: Parameters<typeof verifyCall>[0]['llm'] },
 ): Promise<ConnectorExecution> {
   const parsed = connector.input.safeParse(approval.input);
   if (!parsed.success) return { status: 'refused', text: notPossibleText(lang), verdict: { ok: false, reason: 'the proposed change is not valid any more' }, executed: null };
   const input = parsed.data as Record<string, unknown>;
-  const recognize = requestRecognizer(connectors.connectors);
+  const recognize = requestRecognizer(connectors.external);
   const verdict = await verifyCall({
     toolName: connector.name,
     input,

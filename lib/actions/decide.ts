@@ -14,7 +14,7 @@ import { isWriteTool, type ApprovalCard, type Outcome } from '@/lib/domain/accou
 import { declinedText, describeExecuted, describeRefusal, failedText, localizePreview, notPossibleText } from './phrasing';
 import { previewWrite } from './preview-write';
 import { refreshApproval } from './refresh-approval';
-import { writeActions, writeAudit } from './repository';
+import { writeAudit } from './repository';
 import { sameTerms } from './terms';
 import { verifyProposedCall } from './verifier';
 import { executeApprovedConnector, type ConnectorExecution } from './connector-approval';
@@ -30,9 +30,10 @@ import { errorFields, log } from '@/lib/observability/logger';
  * customer system (which re-checks its policy in a transaction and writes the audit row with this
  * approval's id), and reported in a new assistant message. The preview and the execution share
  * `now`, so time-dependent terms (fees at short notice, start days) cannot differ between them.
- * An action connector's write takes the same claim, verifier and report, and is sent to the
- * company's API once (connector-approval.ts); its preview depends on its input only, so there
- * are no terms to compare.
+ * The tool is looked up in the registry: a built-in connector (the demo customer system) is
+ * previewed and executed through its definition on this path. An HTTP or MCP connector's write
+ * takes the same claim, verifier and report, and is sent to the company's API once
+ * (connector-approval.ts); its preview depends on its input only, so there are no terms to compare.
  */
 async function reportWithModel(
   llm: LanguageModel,
@@ -76,6 +77,9 @@ export async function decideApproval(
   if (!claim.claimed) return { status: 'already_decided', card: approvalCard(claim.approval) };
   const approval = claim.approval;
   const toolName = approval.toolName;
+  // A built-in write (the demo customer system) keeps its richer path: terms compared, audit by the repository.
+  const connector = connectors.get(toolName);
+  const builtin = connector?.kind === 'builtin' && connector.risk === 'write' && isWriteTool(toolName) ? { connector, toolName } : null;
 
   let text: string;
   let outcome: 'account' | 'refused' | 'error' = 'account';
@@ -83,11 +87,10 @@ export async function decideApproval(
   if (decision === 'decline') {
     text = declinedText(toolName, lang);
     card = approvalCard(approval);
-  } else if (!isWriteTool(toolName)) {
-    // An action connector's write (connector-approval.ts), or one no longer registered: nothing runs.
-    const connector = connectors.get(toolName);
+  } else if (!builtin) {
+    // An HTTP or MCP connector's write (connector-approval.ts), or one no longer registered: nothing runs.
     let run: ConnectorExecution;
-    if (!connector || connector.risk !== 'write') {
+    if (!connector || connector.kind === 'builtin' || connector.risk !== 'write') {
       log().warn({ approvalId, toolName }, 'approved tool is not a registered write connector');
       run = { status: 'refused', text: notPossibleText(lang), verdict: { ok: false, reason: `${toolName} is not a registered write connector` }, executed: null };
     } else {
@@ -104,6 +107,7 @@ export async function decideApproval(
     const finished = await finishApproval(db, { id: approvalId, status: run.status, result: { text, verdict: run.verdict, outcome: run.executed } });
     card = finished ? approvalCard(finished) : { ...approvalCard(approval), status: run.status };
   } else {
+    const { toolName } = builtin;
     const catalog = await loadPlanCatalog(db);
     const verdict = await verifyProposedCall({
       toolName,
@@ -116,7 +120,7 @@ export async function decideApproval(
     let executed: Outcome<unknown> | null = null;
     try {
       // What the customer approved must still be what would happen: the same preview as the card's.
-      const current = verdict.ok ? await previewWrite(db, { toolName, input: approval.input, customerId: approval.customerId, now }) : null;
+      const current = verdict.ok ? await previewWrite(db, { connector: builtin.connector, input: approval.input, customerId: approval.customerId, now }) : null;
       if (!verdict.ok || !current) {
         status = 'refused';
         outcome = 'refused';
@@ -147,10 +151,7 @@ export async function decideApproval(
         const latest = await findApproval(db, { id: approvalId });
         return latest ? { status: 'already_decided', card: approvalCard(latest) } : { status: 'not_found' };
       } else {
-        const action = writeActions[toolName] as unknown as {
-          execute: (db: Db, args: { customerId: string; now: Date; actorUserId: string; approvalId: string; input: unknown }) => Promise<Outcome<unknown>>;
-        };
-        executed = await action.execute(db, { customerId: approval.customerId, now, actorUserId: userId, approvalId, input: current.input });
+        executed = await builtin.connector.execute({ db, customerId: approval.customerId, now, actorUserId: userId, approvalId, input: current.input });
         if (executed.ok) {
           status = 'executed';
           text = describeExecuted(toolName, executed.value, lang);

@@ -1,21 +1,19 @@
 import type { Db } from '@/lib/db/client';
-import { WRITE_TOOLS, type ActionPreview, type Outcome, type WriteToolName } from '@/lib/domain/account-tools';
-import { writeActions } from './repository';
+import type { ActionPreview, Outcome } from '@/lib/domain/account-tools';
+import type { BuiltinConnector } from './connectors/builtin';
 
 /**
- * What a write would do for this customer now: the customer system's preview of a validated
- * input (English; the chat localises it). The one path that builds an approval card's terms, at
- * proposal and again at decision time, so the two can be compared. Null when the input is not
- * a valid input of the tool.
+ * What a built-in write would do for this customer now: the customer system's preview of a
+ * validated input (English; the chat localises it), from the registry's connector. The one path
+ * that builds an approval card's terms, at proposal and again at decision time, so the two can
+ * be compared. Null when the input is not a valid input of the tool (or the tool is a read).
  */
 export async function previewWrite(
   db: Db,
-  { toolName, input, customerId, now }: { toolName: WriteToolName; input: unknown; customerId: string; now: Date },
-): Promise<{ input: unknown; outcome: Outcome<ActionPreview> } | null> {
-  const parsed = WRITE_TOOLS[toolName].safeParse(input);
+  { connector, input, customerId, now }: { connector: BuiltinConnector; input: unknown; customerId: string; now: Date },
+): Promise<{ input: Record<string, unknown>; outcome: Outcome<ActionPreview> } | null> {
+  if (!connector.preview) return null;
+  const parsed = connector.input.safeParse(input);
   if (!parsed.success) return null;
-  const action = writeActions[toolName] as unknown as {
-    preview: (db: Db, args: { customerId: string; now: Date; input: unknown }) => Promise<Outcome<ActionPreview>>;
-  };
-  return { input: parsed.data, outcome: await action.preview(db, { customerId, now, input: parsed.data }) };
+  return { input: parsed.data, outcome: await connector.preview({ db, customerId, now, input: parsed.data }) };
 }

@@ -17,7 +17,6 @@ import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
 import { DEFAULT_TIME_ZONE, requestRecognizer } from '@/lib/actions/intents';
 import { connectorRegistry } from '@/lib/actions/connectors/registry-load';
-import { isWriteTool } from '@/lib/domain/account-tools';
 import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from '@/lib/domain/chat';
 import { errorFields, log } from '@/lib/observability/logger';
@@ -90,12 +89,12 @@ export async function startChatTurn({
   const userId = owner.kind === 'user' ? owner.userId : null;
   // What the answer may be shaped by: the signed-in customer's equipment, plans and language.
   const customer = signedIn && userId ? await loadCustomerProfile(db, { userId, now }) : null;
-  // The action connectors (LANTERN_CONNECTORS_FILE, its MCP servers, and code; loaded once): tools for the model, rules for the built-in one.
+  // The action connectors (the built-in tools, LANTERN_CONNECTORS_FILE, its MCP servers, and code; loaded once): tools for the model, rules for the built-in one.
   const connectors = await connectorRegistry(config);
-  const recognize = requestRecognizer(connectors.connectors);
+  const recognize = requestRecognizer(connectors.external);
   const account: AccountHandler = {
     requestedTool: (question, lang) => recognize(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
-    isWrite: (toolName) => isWriteTool(toolName) || connectors.get(toolName)?.risk === 'write',
+    isWrite: (toolName) => connectors.get(toolName)?.risk === 'write',
     answer: userId
       ? (req, sink) =>
           answerAccountRequest(

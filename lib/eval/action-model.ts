@@ -1,14 +1,13 @@
 import { stepCountIs, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
-import type { z } from 'zod';
-import { READ_TOOLS, WRITE_TOOLS } from '@/lib/domain/account-tools';
+import { BUILTIN_CONNECTORS } from '@/lib/actions/builtin';
 import type { ActionCall, ActionItem, Recogniser } from './actions';
 
-/** The account tools' schemas only: the evaluation looks at the call the model makes, nothing runs. */
+/**
+ * The account tools as the chat offers them (the built-in connectors' descriptions and schemas),
+ * without execute: the evaluation looks at the call the model makes, nothing runs.
+ */
 function schemaOnlyTools(): ToolSet {
-  const tools: ToolSet = {};
-  const schemas: Record<string, z.ZodType> = { ...READ_TOOLS, ...WRITE_TOOLS };
-  for (const [name, inputSchema] of Object.entries(schemas)) tools[name] = tool({ inputSchema });
-  return tools;
+  return Object.fromEntries(BUILTIN_CONNECTORS.map((c) => [c.name, tool({ description: c.description, inputSchema: c.input })]));
 }
 
 /**

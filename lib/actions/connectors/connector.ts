@@ -1,13 +1,15 @@
 import type { z } from 'zod';
+import type { BuiltinConnector } from './builtin';
 import type { ConnectorRisk, HttpConnector, Localized } from './definition';
 import type { McpTool } from './mcp';
 
 /**
- * The two kinds of action connector the registry holds: a request to the company's HTTP API
- * (definition.ts) or a tool of the company's MCP server (mcp.ts). The chat's tools, the built-in
- * model's recogniser, the approval card, the verifier and the audit log use only what both have
- * (name, description, input, risk, labels); how a call is sent depends on `kind`
- * (ConnectorRegistry.execute).
+ * The three kinds of action connector the registry holds: a request to the company's HTTP API
+ * (definition.ts), a tool of the company's MCP server (mcp.ts), or a built-in tool of the demo
+ * customer system in Lantern's own database (builtin.ts). The chat's tools, the built-in model's
+ * recogniser, the approval card, the verifier and the audit log use only what all have (name,
+ * description, input, risk, labels); how a call is sent depends on `kind`
+ * (ConnectorRegistry.execute for the external two).
  */
 export type McpConnector = {
   readonly kind: 'mcp';
@@ -22,7 +24,14 @@ export type McpConnector = {
   readonly tool: McpTool;
 };
 
-export type Connector = HttpConnector | McpConnector;
+/** A connector to a system outside Lantern: called signed, for the customer number the company knows. */
+export type ExternalConnector = HttpConnector | McpConnector;
+
+export type Connector = ExternalConnector | BuiltinConnector;
+
+export function isExternal(connector: Connector): connector is ExternalConnector {
+  return connector.kind !== 'builtin';
+}
 
 /** "track_parcel" → "Track parcel". */
 function labelFromName(name: string): string {

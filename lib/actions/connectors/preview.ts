@@ -1,6 +1,6 @@
 import type { ActionPreview, Outcome } from '@/lib/domain/account-tools';
 import type { Locale } from '@/lib/i18n/locales';
-import type { Connector } from './connector';
+import type { ExternalConnector } from './connector';
 import { connectorRefusal } from './execute';
 
 /**
@@ -9,7 +9,7 @@ import { connectorRefusal } from './execute';
  * (and for every MCP tool), the tool's label from the config and one line per argument. Nothing
  * is sent to the company's systems.
  */
-export function previewConnector(connector: Connector, input: unknown, lang: Locale = 'en'): Outcome<ActionPreview> {
+export function previewConnector(connector: ExternalConnector, input: unknown, lang: Locale = 'en'): Outcome<ActionPreview> {
   if (connector.risk !== 'write') throw new Error(`connector ${connector.name} is a read: it runs without approval and has no preview`);
   const parsed = connector.input.safeParse(input);
   if (!parsed.success) return connectorRefusal('invalid_input', lang);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { ConfigError, type Config } from '@/lib/config';
 import { CODE_CONNECTORS } from './code-connectors';
 import { parseConnectorsConfig } from './config';
-import { mcpConnector, type Connector } from './connector';
+import { mcpConnector, type ExternalConnector } from './connector';
 import type { HttpConnector } from './definition';
 import { discoverMcpTools, resolveMcpHeaders, type McpServerConfig } from './mcp';
 import { ConnectorRegistryError, createConnectorRegistry, NO_CONNECTORS, type ConnectorRegistry } from './registry';
@@ -22,7 +22,7 @@ export async function loadConnectorRegistry(config: Config, { code = CODE_CONNEC
   const fromFile = file ? readConnectorsFile(file) : { connectors: [], mcpServers: [] };
   const fromServers = await discoverServers(fromFile.mcpServers, env);
   if (fromServers.problems.length > 0) throw fail(fromServers.problems);
-  const connectors: Connector[] = [...fromFile.connectors, ...fromServers.connectors, ...code];
+  const connectors: ExternalConnector[] = [...fromFile.connectors, ...fromServers.connectors, ...code];
   if (connectors.length === 0) return NO_CONNECTORS;
   try {
     return createConnectorRegistry({ connectors, secret, env });
@@ -33,7 +33,7 @@ export async function loadConnectorRegistry(config: Config, { code = CODE_CONNEC
 }
 
 /** Every server's configured tools, asked for in parallel; one server's problem does not hide another's. */
-async function discoverServers(servers: readonly McpServerConfig[], env: Readonly<Record<string, string | undefined>>): Promise<{ connectors: Connector[]; problems: string[] }> {
+async function discoverServers(servers: readonly McpServerConfig[], env: Readonly<Record<string, string | undefined>>): Promise<{ connectors: ExternalConnector[]; problems: string[] }> {
   const results = await Promise.all(
     servers.map(async (configured) => {
       const { server, problems } = resolveMcpHeaders(configured, env);

@@ -43,7 +43,7 @@ describe('LANTERN_CONNECTORS_FILE', () => {
   it('loads the file’s connectors into one registry with those defined in code', async () => {
     const file = writeFile('ok.json', { connectors: [cancelOrderConfig(ORIGIN)] });
     const registry = await loadConnectorRegistry(configWith(file, { ORDERS_API_TOKEN: 't' }), { code: [defineHttpConnector(orderStatusDefinition(ORIGIN))] });
-    expect(registry.connectors.map((c) => c.name)).toEqual(['cancel_order', 'get_order_status']);
+    expect(registry.external.map((c) => c.name)).toEqual(['cancel_order', 'get_order_status']);
     expect(registry.get('cancel_order')?.risk).toBe('write');
     expect(registry.get('nope')).toBeUndefined();
   });
@@ -75,7 +75,7 @@ describe('LANTERN_CONNECTORS_FILE', () => {
 
   it('without a file or code connectors there are none; the registry is read once per configuration', async () => {
     const config = parseConfig({});
-    expect((await connectorRegistry(config)).connectors).toEqual([]);
+    expect((await connectorRegistry(config)).external).toEqual([]);
     expect(connectorRegistry(config)).toBe(connectorRegistry(config));
     // Another parse of the same settings (Next's bundles each parse their own): the same load.
     expect(connectorRegistry(parseConfig({}))).toBe(connectorRegistry(config));
@@ -86,7 +86,7 @@ describe('LANTERN_CONNECTORS_FILE', () => {
     const config = configWith(file);
     await expect(connectorRegistry(config)).rejects.toThrow(/later\.json: no such file/);
     writeFile('later.json', { connectors: [orderStatusConfig(ORIGIN)] });
-    expect((await connectorRegistry(config)).connectors.map((c) => c.name)).toEqual(['get_order_status']);
+    expect((await connectorRegistry(config)).external.map((c) => c.name)).toEqual(['get_order_status']);
   });
 });
 
@@ -116,7 +116,7 @@ describe('MCP servers in LANTERN_CONNECTORS_FILE', () => {
   it('adds the configured tools of each server to the one registry, each with the risk and labels of the config', async () => {
     const file = writeFile('mcp.json', { connectors: [orderStatusConfig(ORIGIN)], mcpServers: [parcelsServerConfig(mcp.url, { track_parcel: 'read', hold_parcel: 'write' })] });
     const registry = await loadConnectorRegistry(configWith(file), { code: [] });
-    expect(registry.connectors.map((c) => [c.kind, c.name, c.risk])).toEqual([
+    expect(registry.external.map((c) => [c.kind, c.name, c.risk])).toEqual([
       ['http', 'get_order_status', 'read'],
       ['mcp', 'track_parcel', 'read'],
       ['mcp', 'hold_parcel', 'write'],
@@ -175,6 +175,6 @@ describe('MCP servers in LANTERN_CONNECTORS_FILE', () => {
 
     const keyed = writeFile('keyed.json', { mcpServers: [{ ...parcelsServerConfig(mcp.url, { track_parcel: 'read' }), headers: { Authorization: 'Bearer ${ENV:PARCELS_TOKEN}' } }] });
     await expect(loadConnectorRegistry(configWith(keyed), { code: [] })).rejects.toThrow(/keyed\.json: parcels: header Authorization: environment variable PARCELS_TOKEN is not set/);
-    expect((await loadConnectorRegistry(configWith(keyed, { PARCELS_TOKEN: 't' }), { code: [] })).connectors.map((c) => c.name)).toEqual(['track_parcel']);
+    expect((await loadConnectorRegistry(configWith(keyed, { PARCELS_TOKEN: 't' }), { code: [] })).external.map((c) => c.name)).toEqual(['track_parcel']);
   });
 });

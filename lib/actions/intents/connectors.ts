@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Connector } from '@/lib/actions/connectors/connector';
+import type { ExternalConnector as Connector } from '@/lib/actions/connectors/connector';
 import { LOCALES } from '@/lib/i18n/locales';
 import { refusalKind } from './guards';
 import { normalizeText, prepareRequest } from './normalize';

@@ -1,5 +1,5 @@
 import type { LocalLanguageModelOptions } from '@/lib/ai/local/language-model';
-import type { Connector } from '@/lib/actions/connectors/connector';
+import type { ExternalConnector } from '@/lib/actions/connectors/connector';
 import { connectorRecognizer, type ConnectorCall } from './connectors';
 import { recognizeAccountRequest } from './recognize';
 import type { CatalogPlan, RecognizeContext } from './types';
@@ -14,9 +14,10 @@ export { connectorRecognizer, type ConnectorCall } from './connectors';
 
 /**
  * Every request the built-in rules read: the built-in account tools' first (their rules are
- * specific and evaluated), then the registered action connectors' (definition-driven, connectors.ts).
+ * specific and evaluated), then the HTTP and MCP connectors' (definition-driven, connectors.ts;
+ * the built-in connectors are the built-in tools, read by those richer rules).
  */
-export function requestRecognizer(connectors: readonly Connector[]): (text: string, ctx: RecognizeContext) => ConnectorCall | null {
+export function requestRecognizer(connectors: readonly ExternalConnector[]): (text: string, ctx: RecognizeContext) => ConnectorCall | null {
   const connectorCall = connectorRecognizer(connectors);
   return (text, ctx) => recognizeAccountRequest(text, ctx) ?? connectorCall(text, ctx);
 }
@@ -31,7 +32,7 @@ export function createToolCallRecognizer(options: {
   catalog: readonly CatalogPlan[];
   timeZone?: string;
   now?: () => Date;
-  connectors?: readonly Connector[];
+  connectors?: readonly ExternalConnector[];
 }): NonNullable<LocalLanguageModelOptions['recognizeToolCall']> {
   const recognize = requestRecognizer(options.connectors ?? []);
   return ({ text, lang, tools }) => {

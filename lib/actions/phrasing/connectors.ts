@@ -1,4 +1,4 @@
-import type { Connector } from '@/lib/actions/connectors/connector';
+import type { ExternalConnector as Connector } from '@/lib/actions/connectors/connector';
 import type { Lang, Texts } from './format';
 
 /**
