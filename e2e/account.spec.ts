@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { ask, DEMO, signIn } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, signIn } from './helpers';
 
 /**
  * Account actions in the chat, signed in as a demo customer, on the built-in model. The demo data
@@ -10,6 +10,15 @@ import { ask, DEMO, signIn } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
+async function ask(page: Page, question: string) {
+  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
+  const before = await answers.count();
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-send').click();
+  const answer = answers.nth(before);
+  await expect(answer).toBeVisible({ timeout: 15_000 });
+  return answer;
+}
 
 /** The calendar day in Zurich `days` from now, as { y, m, d, weekday } (weekday 0 = Sunday). */
 function zurichDay(days: number) {

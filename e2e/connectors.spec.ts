@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CANCEL_MESSAGES, cancelOrderConfig, orderStatusConfig } from '../lib/actions/connectors/test-connectors';
 import { startOrdersApi, type OrdersApi } from '../lib/actions/connectors/test-orders-api';
-import { ask, customerChat } from './helpers';
+import { DEMO, signIn } from './helpers';
 import { startInstance, type Instance } from './support/instances';
 
 /**
@@ -48,7 +48,20 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+async function ask(page: Page, question: string) {
+  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
+  const before = await answers.count();
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-send').click();
+  const answer = answers.nth(before);
+  await expect(answer).toBeVisible({ timeout: 15_000 });
+  return answer;
+}
 
+async function customerChat(page: Page) {
+  await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
+  await page.waitForURL((url) => url.pathname === '/chat');
+}
 
 test('an order status comes from the company’s API, for the signed-in customer', async ({ browser }) => {
   const page = await (await browser.newContext({ baseURL: `http://localhost:${app.port}` })).newPage();

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CUSTOMER_HEADER } from '../lib/actions/connectors/identity';
 import { notHoldableText, parcelsServerConfig, startParcelsMcp, type ParcelsMcp } from '../lib/actions/connectors/test-parcels-mcp';
-import { ask, customerChat } from './helpers';
+import { DEMO, signIn } from './helpers';
 import { startInstance, type Instance } from './support/instances';
 
 /**
@@ -50,7 +50,20 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+async function ask(page: Page, question: string) {
+  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
+  const before = await answers.count();
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-send').click();
+  const answer = answers.nth(before);
+  await expect(answer).toBeVisible({ timeout: 15_000 });
+  return answer;
+}
 
+async function customerChat(page: Page) {
+  await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
+  await page.waitForURL((url) => url.pathname === '/chat');
+}
 
 const toolCalls = (name: string) => mcp.calls.filter((c) => c.name === name);
 
