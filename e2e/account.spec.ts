@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import { askNext, DEMO, signIn } from './helpers';
 
 /**
  * Account actions in the chat, signed in as a demo customer, on the built-in model. The demo data
@@ -10,15 +10,6 @@ import { DEMO, signIn } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
-async function ask(page: Page, question: string) {
-  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
-  const before = await answers.count();
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = answers.nth(before);
-  await expect(answer).toBeVisible({ timeout: 15_000 });
-  return answer;
-}
 
 /** The calendar day in Zurich `days` from now, as { y, m, d, weekday } (weekday 0 = Sunday). */
 function zurichDay(days: number) {
@@ -52,7 +43,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 test('asking for the bill gives the right amounts from the account', async ({ page }) => {
-  const answer = await ask(page, 'Why is my last bill so high?');
+  const answer = await askNext(page, 'Why is my last bill so high?');
   await expect(answer).toHaveAttribute('data-outcome', 'account');
   // The roaming lines seeded on Anna's latest invoice.
   await expect(answer).toContainText('18.00');
@@ -60,14 +51,14 @@ test('asking for the bill gives the right amounts from the account', async ({ pa
 });
 
 test('a German request works too', async ({ page }) => {
-  const answer = await ask(page, 'Zeig mir bitte meine letzte Rechnung');
+  const answer = await askNext(page, 'Zeig mir bitte meine letzte Rechnung');
   await expect(answer).toHaveAttribute('data-outcome', 'account');
   await expect(answer).toContainText('CHF');
   await expect(answer).toHaveAttribute('lang', 'de');
 });
 
 test('change plan: approval card → approve → the plan is changed and the answer says so', async ({ page }) => {
-  const proposal = await ask(page, 'Please change my internet plan to Wave Home 1000');
+  const proposal = await askNext(page, 'Please change my internet plan to Wave Home 1000');
   await expect(proposal).toHaveAttribute('data-outcome', 'approval');
   const card = proposal.getByTestId('chat-approval');
   await expect(card).toContainText('Wave Home 1000');
@@ -76,28 +67,28 @@ test('change plan: approval card → approve → the plan is changed and the ans
   await expect(card.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'executed');
   const report = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
   await expect(report).toContainText('Wave Home 1000');
-  const overview = await ask(page, 'Show me my account overview');
+  const overview = await askNext(page, 'Show me my account overview');
   await expect(overview).toContainText('Wave Home 1000');
 });
 
 test('change plan: decline → nothing changes', async ({ page }) => {
-  const proposal = await ask(page, 'Switch my mobile plan to Wave Mobile L');
+  const proposal = await askNext(page, 'Switch my mobile plan to Wave Mobile L');
   const card = proposal.getByTestId('chat-approval');
   await expect(card).toContainText('Wave Mobile L');
   await card.getByTestId('chat-decline').click();
   await expect(card.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'declined');
-  const overview = await ask(page, 'Show me my account overview');
+  const overview = await askNext(page, 'Show me my account overview');
   await expect(overview).toContainText('Wave Mobile M');
   await expect(overview).not.toContainText('Wave Mobile L');
 });
 
 test('terms that changed after the card was shown are not executed: the chat shows a new card with the current terms', async ({ page }) => {
   // Card A: the phone number changes from the current one to …11 22 33.
-  const first = await ask(page, 'Please change my phone number to +41 79 111 22 33');
+  const first = await askNext(page, 'Please change my phone number to +41 79 111 22 33');
   await expect(first).toHaveAttribute('data-outcome', 'approval');
   const stale = first.getByTestId('chat-approval');
   // Card B, approved first: the number becomes …444 55 66, so card A's "before" is no longer true.
-  const second = await ask(page, 'Please change my phone number to +41 79 444 55 66');
+  const second = await askNext(page, 'Please change my phone number to +41 79 444 55 66');
   const other = second.getByTestId('chat-approval');
   await other.getByTestId('chat-approve').click();
   await expect(other.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'executed');
@@ -118,14 +109,14 @@ test('terms that changed after the card was shown are not executed: the chat sho
 });
 
 test('rescheduling into a taken slot is refused clearly, with alternatives', async ({ page }) => {
-  const answer = await ask(page, takenSlotRequest());
+  const answer = await askNext(page, takenSlotRequest());
   await expect(answer).toHaveAttribute('data-outcome', 'refused');
   await expect(answer.getByTestId('chat-approval')).toHaveCount(0);
   await expect(answer).toContainText(/\d{2}:\d{2}/);
 });
 
 test('another customer cannot decide on Anna’s approval, and anonymous visitors cannot decide at all', async ({ page, browser, playwright, baseURL }) => {
-  const proposal = await ask(page, 'Please restart my modem');
+  const proposal = await askNext(page, 'Please restart my modem');
   const card = proposal.getByTestId('chat-approval');
   const approvalId = (await card.getAttribute('data-approval-id'))!;
   expect(approvalId).toMatch(/^[0-9a-f-]{36}$/);
@@ -169,7 +160,7 @@ test.describe('anonymous visitors', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('/chat');
-    const invitation = await ask(page, 'Show me my bill please');
+    const invitation = await askNext(page, 'Show me my bill please');
     await expect(invitation).toHaveAttribute('data-outcome', 'sign_in');
     await invitation.getByRole('link', { name: /sign in/i }).first().click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -180,7 +171,7 @@ test.describe('anonymous visitors', () => {
     // The conversation from before signing in is still there…
     await expect(page.locator('[data-testid="chat-message"][data-role="user"]').first()).toContainText('Show me my bill please');
     // …and now the same request reaches the account.
-    const answer = await ask(page, 'Show me my bill please');
+    const answer = await askNext(page, 'Show me my bill please');
     await expect(answer).toHaveAttribute('data-outcome', 'account');
     await expect(answer).toContainText('CHF');
     await context.close();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CANCEL_MESSAGES, cancelOrderConfig, orderStatusConfig } from '../lib/actions/connectors/test-connectors';
 import { startOrdersApi, type OrdersApi } from '../lib/actions/connectors/test-orders-api';
-import { DEMO, signIn } from './helpers';
+import { askNext, DEMO, signIn } from './helpers';
 import { startInstance, type Instance } from './support/instances';
 
 /**
@@ -48,15 +48,6 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function ask(page: Page, question: string) {
-  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
-  const before = await answers.count();
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = answers.nth(before);
-  await expect(answer).toBeVisible({ timeout: 15_000 });
-  return answer;
-}
 
 async function customerChat(page: Page) {
   await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
@@ -66,7 +57,7 @@ async function customerChat(page: Page) {
 test('an order status comes from the company’s API, for the signed-in customer', async ({ browser }) => {
   const page = await (await browser.newContext({ baseURL: `http://localhost:${app.port}` })).newPage();
   await customerChat(page);
-  const answer = await ask(page, "What's the status of order A-7?");
+  const answer = await askNext(page, "What's the status of order A-7?");
   await expect(answer).toHaveAttribute('data-outcome', 'account');
   await expect(answer).toContainText('shipped');
   expect(api.requests).toHaveLength(1);
@@ -76,7 +67,7 @@ test('an order status comes from the company’s API, for the signed-in customer
 test('cancel an order: approval card → double-click approve → one request; again → the API’s refusal', async ({ browser }) => {
   const page = await (await browser.newContext({ baseURL: `http://localhost:${app.port}` })).newPage();
   await customerChat(page);
-  const proposal = await ask(page, 'Please cancel my order A-1');
+  const proposal = await askNext(page, 'Please cancel my order A-1');
   await expect(proposal).toHaveAttribute('data-outcome', 'approval');
   const card = proposal.getByTestId('chat-approval');
   await expect(card).toContainText('Cancel order A-1');
@@ -87,7 +78,7 @@ test('cancel an order: approval card → double-click approve → one request; a
   expect(api.requests[0]).toMatchObject({ target: '/orders/A-1/cancel', customerId: ANNA, signature: { ok: true }, status: 200 });
   expect(api.orders.get('A-1')?.status).toBe('cancelled');
 
-  const again = await ask(page, 'Please cancel my order A-1');
+  const again = await askNext(page, 'Please cancel my order A-1');
   const second = again.getByTestId('chat-approval');
   await second.getByTestId('chat-approve').click();
   await expect(second.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'refused');

@@ -30,3 +30,18 @@ export async function ask(page: Page, question: string) {
   await expect(answer).toHaveAttribute('data-streaming', 'false', { timeout: 15_000 });
   return answer;
 }
+
+/**
+ * Sends a question and returns the answer after those already shown, once it has finished
+ * streaming. Only for a chat with nothing still loading: a conversation restored after the count
+ * would make the old answer the one returned (use ask() there).
+ */
+export async function askNext(page: Page, question: string) {
+  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
+  const before = await answers.count();
+  await page.getByTestId('chat-input').fill(question);
+  await page.getByTestId('chat-send').click();
+  const answer = answers.nth(before);
+  await expect(answer).toBeVisible({ timeout: 15_000 });
+  return answer;
+}

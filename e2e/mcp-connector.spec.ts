@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CUSTOMER_HEADER } from '../lib/actions/connectors/identity';
 import { notHoldableText, parcelsServerConfig, startParcelsMcp, type ParcelsMcp } from '../lib/actions/connectors/test-parcels-mcp';
-import { DEMO, signIn } from './helpers';
+import { askNext, DEMO, signIn } from './helpers';
 import { startInstance, type Instance } from './support/instances';
 
 /**
@@ -50,15 +50,6 @@ test.afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function ask(page: Page, question: string) {
-  const answers = page.locator('[data-testid="chat-message"][data-role="assistant"][data-streaming="false"]');
-  const before = await answers.count();
-  await page.getByTestId('chat-input').fill(question);
-  await page.getByTestId('chat-send').click();
-  const answer = answers.nth(before);
-  await expect(answer).toBeVisible({ timeout: 15_000 });
-  return answer;
-}
 
 async function customerChat(page: Page) {
   await signIn(page, DEMO.customer, undefined, '/login?callbackUrl=/chat');
@@ -70,7 +61,7 @@ const toolCalls = (name: string) => mcp.calls.filter((c) => c.name === name);
 test('a read tool of the MCP server answers in the chat at once, for the signed-in customer', async ({ browser }) => {
   const page = await (await browser.newContext({ baseURL: `http://localhost:${app.port}` })).newPage();
   await customerChat(page);
-  const answer = await ask(page, 'Can you track parcel P-1 for me?');
+  const answer = await askNext(page, 'Can you track parcel P-1 for me?');
   await expect(answer).toHaveAttribute('data-outcome', 'account');
   await expect(answer).toContainText('in transit');
   await expect(answer.getByTestId('chat-approval')).toHaveCount(0);
@@ -81,7 +72,7 @@ test('a read tool of the MCP server answers in the chat at once, for the signed-
 test('a write tool asks for approval first: card → double-click approve → one call; again → the server’s refusal', async ({ browser }) => {
   const page = await (await browser.newContext({ baseURL: `http://localhost:${app.port}` })).newPage();
   await customerChat(page);
-  const proposal = await ask(page, 'Could you hold parcel P-1 for me?');
+  const proposal = await askNext(page, 'Could you hold parcel P-1 for me?');
   await expect(proposal).toHaveAttribute('data-outcome', 'approval');
   const card = proposal.getByTestId('chat-approval');
   await expect(card).toContainText('Hold parcel');
@@ -96,7 +87,7 @@ test('a write tool asks for approval first: card → double-click approve → on
   expect(call!.headers['idempotency-key']).toBe(await card.getAttribute('data-approval-id'));
   expect(mcp.parcels.get('P-1')?.status).toBe('held');
 
-  const again = await ask(page, 'Could you hold parcel P-1 for me?');
+  const again = await askNext(page, 'Could you hold parcel P-1 for me?');
   const second = again.getByTestId('chat-approval');
   await second.getByTestId('chat-approve').click();
   await expect(second.getByTestId('chat-approval-status')).toHaveAttribute('data-status', 'refused');
