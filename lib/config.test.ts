@@ -70,4 +70,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ HOST: 'http://0.0.0.0' })).toThrow(/HOST must be an IP address or a host name/);
     expect(() => parseConfig({ DEMO_ON_NETWORK: 'yes' })).toThrow(/DEMO_ON_NETWORK/);
   });
+
+  it("reads the company's time zone and currency, validated: Europe/Zurich and CHF unless set", () => {
+    expect(parseConfig({}).business).toEqual({ timeZone: 'Europe/Zurich', currency: 'CHF' });
+    expect(parseConfig({ LANTERN_TIME_ZONE: 'America/New_York', LANTERN_CURRENCY: 'USD' }).business).toEqual({ timeZone: 'America/New_York', currency: 'USD' });
+    // Canonical spelling: what Intl and the ISO list call them.
+    expect(parseConfig({ LANTERN_TIME_ZONE: ' europe/berlin ', LANTERN_CURRENCY: 'eur' }).business).toEqual({ timeZone: 'Europe/Berlin', currency: 'EUR' });
+    expect(() => parseConfig({ LANTERN_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(
+      'Invalid configuration: LANTERN_TIME_ZONE "Mars/Olympus_Mons" is not an IANA time zone such as Europe/Zurich or America/New_York',
+    );
+    expect(() => parseConfig({ LANTERN_TIME_ZONE: '+01:00' })).toThrow(/LANTERN_TIME_ZONE "\+01:00" is not an IANA time zone/);
+    expect(() => parseConfig({ LANTERN_CURRENCY: 'XYZ' })).toThrow('Invalid configuration: LANTERN_CURRENCY must be an ISO 4217 currency code such as CHF, EUR or USD');
+    expect(() => parseConfig({ LANTERN_CURRENCY: 'francs' })).toThrow(/LANTERN_CURRENCY must be an ISO 4217 currency code/);
+  });
 });

@@ -108,6 +108,33 @@ const oidcRoleMap = z
     return map;
   });
 
+/**
+ * LANTERN_TIME_ZONE: the company's IANA time zone ("today", appointment times, dates in the
+ * customer's words). Checked with Intl; stored in its canonical spelling (europe/zurich → Europe/Zurich).
+ */
+const timeZone = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    try {
+      // Offsets such as +01:00 are refused: a zone's offset changes with daylight saving time.
+      if (!/^[a-z]/i.test(value)) throw new RangeError(value);
+      return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an IANA time zone such as Europe/Zurich or America/New_York` });
+      return z.NEVER;
+    }
+  });
+
+/** LANTERN_CURRENCY: the ISO 4217 code amounts are shown in ("CHF 64.00", "USD 64.00"). */
+const currency = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .refine((code) => /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code), {
+    message: 'must be an ISO 4217 currency code such as CHF, EUR or USD',
+  });
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 
@@ -190,6 +217,8 @@ const envSchema = z.object({
   LANTERN_CONNECTORS_FILE: z.string().trim().min(1).optional(),
   /** The secret connector requests are signed with (Lantern-Signature); the company's API checks it. */
   LANTERN_CONNECTORS_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
+  LANTERN_TIME_ZONE: timeZone.default('Europe/Zurich'),
+  LANTERN_CURRENCY: currency.default('CHF'),
 });
 
 export type Config = {
@@ -247,6 +276,11 @@ export type Config = {
    * environment, the connectors receive it.
    */
   connectors: { file: string | undefined; secret: string | undefined; env: Readonly<Record<string, string>> };
+  /**
+   * The company's time zone (IANA) and currency (ISO 4217): read through lib/business-settings.ts,
+   * never hard-coded. Amounts are kept in hundredths (cents) and shown with two decimals.
+   */
+  business: { timeZone: string; currency: string };
   chat: {
     goldenMatchThreshold: number;
     goldenSourceThreshold: number;
@@ -374,6 +408,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       secret: e.LANTERN_CONNECTORS_SECRET,
       env: withoutEmpty(env),
     },
+    business: { timeZone: e.LANTERN_TIME_ZONE, currency: e.LANTERN_CURRENCY },
     chat: {
       goldenMatchThreshold: e.GOLDEN_MATCH_THRESHOLD,
       goldenSourceThreshold: e.GOLDEN_SOURCE_THRESHOLD,

@@ -3,7 +3,8 @@ import type { Db } from '@/lib/db/client';
 import { createApproval } from '@/lib/db/queries/approvals';
 import type { ApprovalRow } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/locales';
-import { DEFAULT_TIME_ZONE, requestRecognizer } from '@/lib/actions/intents';
+import { requestRecognizer } from '@/lib/actions/intents';
+import { businessTimeZone } from '@/lib/business-settings';
 import { previewConnector, type ExternalConnector } from './connectors';
 import type { ConnectorRegistry } from './connectors/registry';
 import { describeConnectorDone, notPossibleText } from './phrasing';
@@ -78,7 +79,7 @@ export async function executeApprovedConnector(
     input,
     keyArguments: connectorKeyArguments(connector),
     requestText: approval.requestText,
-    recognize: (text) => recognize(text, { lang, catalog: [], now: approval.createdAt, timeZone: DEFAULT_TIME_ZONE }),
+    recognize: (text) => recognize(text, { lang, catalog: [], now: approval.createdAt, timeZone: businessTimeZone() }),
     llm,
   });
   if (!verdict.ok) return { status: 'refused', text: notPossibleText(lang), verdict, executed: null };

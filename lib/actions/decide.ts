@@ -6,7 +6,8 @@ import { claimApproval, findApproval, finishApproval } from '@/lib/db/queries/ap
 import { requestHandoff } from '@/lib/db/queries/handoffs';
 import { storeAssistantMessage } from '@/lib/db/queries/messages';
 import { touchConversation } from '@/lib/db/queries/conversations';
-import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
+import { recognizeAccountRequest } from '@/lib/actions/intents';
+import { businessTimeZone } from '@/lib/business-settings';
 import { LOCALE_NAMES, type Locale } from '@/lib/i18n/locales';
 import { approvalCard } from './approval-messages';
 import { loadPlanCatalog } from './catalog';
@@ -113,7 +114,7 @@ export async function decideApproval(
       toolName,
       input: approval.input,
       requestText: approval.requestText,
-      recognize: (request) => recognizeAccountRequest(request, { lang, catalog, now: approval.createdAt, timeZone: DEFAULT_TIME_ZONE }),
+      recognize: (request) => recognizeAccountRequest(request, { lang, catalog, now: approval.createdAt, timeZone: businessTimeZone() }),
       llm,
     });
     let status: 'executed' | 'refused' | 'failed';

@@ -146,7 +146,7 @@ function windowsOn(schedule: DemoCustomers['technicianSlots'], dayOf: string): [
  * are kept). Call it daily to keep four weeks bookable; returns how many were added.
  */
 export async function topUpAppointmentSlots(db: Db, { now, data = loadDemoCustomers() }: { now: Date; data?: DemoCustomers }): Promise<number> {
-  const today = localDay(now);
+  const today = localDay(now, data.timeZone);
   const areaRows = await db.select({ id: serviceAreas.id }).from(serviceAreas);
   const values: { areaId: string; startsAt: Date; endsAt: Date }[] = [];
   for (let i = 0; i < data.technicianSlots.days; i++) {
@@ -252,7 +252,7 @@ export async function seedDemoCustomers(
   return db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(customers);
     if ((existing?.n ?? 0) > 0) return { seeded: false, reason: 'has_customers' } as const;
-    const today = localDay(now);
+    const today = localDay(now, data.timeZone);
 
     await tx.insert(serviceAreas).values(data.areas).onConflictDoNothing();
     await tx.insert(plans).values(data.plans).onConflictDoNothing();

@@ -1,5 +1,6 @@
 import { fold } from '@/lib/ai/local/text';
-import { BUSINESS_TIME_ZONE, daysBetween, localDay } from '@/lib/actions/repository/dates';
+import { daysBetween, localDay } from '@/lib/actions/repository/dates';
+import { businessTimeZone } from '@/lib/business-settings';
 import type { Locale } from '@/lib/i18n/locales';
 import { REPLIES } from '@/lib/rag/replies';
 import type { CustomerProfile, ProfileField } from './customer-profile';
@@ -38,10 +39,10 @@ export type TroubleContext = { lead: string; forModel: string; suggestion?: stri
 
 /** When an outage should end, as a customer would say it: "today 14:00", "tomorrow 09:00", "Friday 09:00". */
 function when(instant: Date, asOf: Date, lang: Locale): string {
-  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: BUSINESS_TIME_ZONE }).format(instant);
+  const time = new Intl.DateTimeFormat(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: businessTimeZone() }).format(instant);
   const days = daysBetween(localDay(asOf), localDay(instant));
   if (days === 0 || days === 1) return `${new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(days, 'day')} ${time}`;
-  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: BUSINESS_TIME_ZONE }).format(instant);
+  const weekday = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: businessTimeZone() }).format(instant);
   return `${weekday} ${time}`;
 }
 

@@ -15,7 +15,8 @@ import { answerTurn, type AccountHandler, type TurnResult } from './engine';
 import { answerAccountRequest } from '@/lib/actions/account-turn';
 import { attachApprovalsToMessage } from '@/lib/actions/approval-messages';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
-import { DEFAULT_TIME_ZONE, requestRecognizer } from '@/lib/actions/intents';
+import { requestRecognizer } from '@/lib/actions/intents';
+import { businessTimeZone } from '@/lib/business-settings';
 import { connectorRegistry } from '@/lib/actions/connectors/registry-load';
 import { recordAnswer } from '@/lib/observability/metrics';
 import type { ChatMessageMetadata, ChatRequest, ChatUIMessage } from '@/lib/domain/chat';
@@ -93,7 +94,7 @@ export async function startChatTurn({
   const connectors = await connectorRegistry(config);
   const recognize = requestRecognizer(connectors.external);
   const account: AccountHandler = {
-    requestedTool: (question, lang) => recognize(question, { lang, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null,
+    requestedTool: (question, lang) => recognize(question, { lang, catalog, now, timeZone: businessTimeZone() })?.toolName ?? null,
     isWrite: (toolName) => connectors.get(toolName)?.risk === 'write',
     answer: userId
       ? (req, sink) =>

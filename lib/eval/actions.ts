@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import { READ_TOOL_NAMES, WRITE_TOOL_NAMES, isWriteTool, type ToolName } from '@/lib/domain/account-tools';
 import { recognizeAccountRequest, type CatalogPlan } from '@/lib/actions/intents';
+import { businessTimeZone } from '@/lib/business-settings';
 
 /**
  * The account-action evaluation (content/golden/actions.jsonl): does a recogniser pick the right
@@ -140,7 +141,7 @@ export function scoreAction(item: ActionItem, actual: ActionCall, timeZone: stri
 export async function evaluateActions(
   items: ActionItem[],
   recognise: Recogniser,
-  { timeZone = 'Europe/Zurich' }: { timeZone?: string } = {},
+  { timeZone = businessTimeZone() }: { timeZone?: string } = {},
 ): Promise<ActionResult[]> {
   const results: ActionResult[] = [];
   for (const item of items) {
@@ -296,6 +297,6 @@ export const DEMO_CATALOG: readonly CatalogPlan[] = [
 ];
 
 /** The built-in recogniser, reading each item at its own fixed `now`. */
-export function localRecogniser({ catalog = DEMO_CATALOG, timeZone = 'Europe/Zurich' }: { catalog?: readonly CatalogPlan[]; timeZone?: string } = {}): Recogniser {
+export function localRecogniser({ catalog = DEMO_CATALOG, timeZone = businessTimeZone() }: { catalog?: readonly CatalogPlan[]; timeZone?: string } = {}): Recogniser {
   return (item) => recognizeAccountRequest(item.request, { lang: item.lang, catalog, now: new Date(item.now), timeZone });
 }

@@ -4,7 +4,8 @@ import type { AnswerDeps, AnswerResult } from '@/lib/rag/answer';
 import { mentionedVersion } from '@/lib/rag/versions';
 import { factsMissing, type AnswerResult as ScoredAnswer } from './answer-metrics';
 import type { Fact } from '@/lib/domain/facts';
-import { DEFAULT_TIME_ZONE, recognizeAccountRequest } from '@/lib/actions/intents';
+import { recognizeAccountRequest } from '@/lib/actions/intents';
+import { businessTimeZone } from '@/lib/business-settings';
 import type { Locale } from '@/lib/i18n/locales';
 import { DEMO_CATALOG } from './actions';
 import type { QaItem } from './qa';
@@ -29,7 +30,7 @@ export async function evaluateAnswers(
   for (const item of items) {
     const history = (item.history ?? []).map((turn) => ({ ...turn, lang: item.lang }));
     // As an anonymous visitor sees the chat: account requests to change something get the sign-in invitation.
-    const account = { requestedTool: (question: string, lang: Locale) => recognizeAccountRequest(question, { lang, catalog: DEMO_CATALOG, now: new Date(), timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null };
+    const account = { requestedTool: (question: string, lang: Locale) => recognizeAccountRequest(question, { lang, catalog: DEMO_CATALOG, now: new Date(), timeZone: businessTimeZone() })?.toolName ?? null };
     const first = await answerTurn(deps, { question: item.question, history, signedIn: false, account, dialog: dialogFrom(history, deps.termStats.versions) }, { text: () => {} });
     const picked = first.outcome === 'clarify' ? pickOption(first, item.source_ids) : null;
     if (picked) {

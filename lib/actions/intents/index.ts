@@ -1,6 +1,7 @@
 import type { LocalLanguageModelOptions } from '@/lib/ai/local/language-model';
 import type { ExternalConnector } from '@/lib/actions/connectors/connector';
 import { connectorRecognizer, type ConnectorCall } from './connectors';
+import { businessTimeZone } from '@/lib/business-settings';
 import { recognizeAccountRequest } from './recognize';
 import type { CatalogPlan, RecognizeContext } from './types';
 
@@ -9,7 +10,6 @@ export type { CatalogPlan, RecognizeContext, RecognizedToolCall } from './types'
 export { matchPlan, planKindOf } from './catalog';
 export { parseAppointmentTime, zonedIso, SLOT_GRID } from './dates';
 
-export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
 export { connectorRecognizer, type ConnectorCall } from './connectors';
 
 /**
@@ -40,7 +40,7 @@ export function createToolCallRecognizer(options: {
       lang,
       catalog: options.catalog,
       now: options.now?.() ?? new Date(),
-      timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
+      timeZone: options.timeZone ?? businessTimeZone(),
     });
     return call && tools.some((t) => t.name === call.toolName) ? call : null;
   };

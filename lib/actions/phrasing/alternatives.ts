@@ -1,6 +1,6 @@
 import { isWriteTool } from '@/lib/domain/account-tools';
 import type { InvoiceSummary } from '@/lib/actions/repository';
-import { COLON, PER_MONTH, bullets, chf, formatDay, formatWindow, type Lang, type Texts } from './format';
+import { COLON, PER_MONTH, bullets, money, formatDay, formatWindow, type Lang, type Texts } from './format';
 import { ACTION_NAMES } from './labels';
 import { invoiceItem } from './read/invoice-item';
 
@@ -35,10 +35,10 @@ function classify(item: unknown, lang: Lang): { kind: Kind; text: string } | nul
   if (str(item)) return isWriteTool(item) ? { kind: 'actions', text: ACTION_NAMES[lang][item] } : null;
   if (!isRecord(item)) return null;
   if (str(item.startsAt) && str(item.endsAt)) return { kind: 'slots', text: formatWindow(item.startsAt, item.endsAt, lang) };
-  if (str(item.name) && num(item.monthlyPriceCents)) return { kind: 'plans', text: `${item.name}${COLON[lang]}${chf(item.monthlyPriceCents)} ${PER_MONTH[lang]}` };
+  if (str(item.name) && num(item.monthlyPriceCents)) return { kind: 'plans', text: `${item.name}${COLON[lang]}${money(item.monthlyPriceCents)} ${PER_MONTH[lang]}` };
   if (str(item.id) && num(item.totalCents) && str(item.issuedOn)) {
     if (str(item.dueOn) && str(item.status) && num(item.overdueDays)) return { kind: 'invoices', text: invoiceItem(item as unknown as InvoiceSummary, lang) };
-    return { kind: 'invoices', text: ISSUED[lang](item.id, formatDay(item.issuedOn, lang), chf(item.totalCents)) };
+    return { kind: 'invoices', text: ISSUED[lang](item.id, formatDay(item.issuedOn, lang), money(item.totalCents)) };
   }
   return null;
 }

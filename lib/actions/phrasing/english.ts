@@ -1,3 +1,4 @@
+import { MONEY_PATTERN } from '@/lib/business-settings';
 import { formatDay, formatDayWindow, type Lang } from './format';
 
 /**
@@ -46,8 +47,8 @@ export const DAY_LABEL = String.raw`\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|S
 export const MONTH_LABEL = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}`;
 /** A slot as the repository writes it (formatWindow): "Thu 3 Dec 2026, 08:00–12:00". */
 export const WINDOW_LABEL = String.raw`(?:Sun|Mon|Tue|Wed|Thu|Fri|Sat) ${DAY_LABEL}, \d{2}:\d{2}–\d{2}:\d{2}`;
-/** An amount as the repository writes it: "CHF 64.00", "-CHF 10.00". */
-export const CHF_LABEL = String.raw`-?CHF \d+\.\d{2}`;
+/** An amount as the repository writes it (formatMoney, in the configured currency): "CHF 64.00", "-CHF 10.00". */
+export const MONEY_LABEL = MONEY_PATTERN;
 
 /** "3 Dec 2026" → "2026-12-03", or null. */
 export function parseDayLabel(label: string): string | null {

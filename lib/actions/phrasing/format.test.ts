@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chf, formatDateTime, formatDay, formatMonth, formatNumber, formatTime, formatWindow, joinList, zurichDay } from './format';
+import { money, formatDateTime, formatDay, formatMonth, formatNumber, formatTime, formatWindow, joinList, businessDay } from './format';
 
 describe('phrasing formats', () => {
   it('writes calendar days in each language, the first of a month as an ordinal in French and Italian', () => {
@@ -28,14 +28,14 @@ describe('phrasing formats', () => {
     expect(formatWindow('2026-12-03T08:00:00+01:00', '2026-12-03T12:00:00+01:00', 'it')).toBe('giovedì 3 dicembre 2026, 08:00–12:00');
     expect(formatWindow('2026-12-03T08:00:00+01:00', '2026-12-03T12:00:00+01:00', 'en')).toBe('Thursday 3 December 2026, 08:00–12:00');
     // 23:30 UTC is already the next day in Zurich.
-    expect(zurichDay('2026-12-02T23:30:00Z')).toBe('2026-12-03');
+    expect(businessDay('2026-12-02T23:30:00Z')).toBe('2026-12-03');
     expect(formatDateTime('2026-12-02T23:30:00Z', 'de')).toBe('3. Dezember 2026 um 00:30 Uhr');
     expect(formatDateTime('2026-12-03T14:30:00+01:00', 'it')).toBe('3 dicembre 2026 alle 14:30');
   });
 
   it('writes amounts the Swiss way and measurements with the language decimal mark', () => {
-    expect(chf(6400)).toBe('CHF 64.00');
-    expect(chf(-1000)).toBe('-CHF 10.00');
+    expect(money(6400)).toBe('CHF 64.00');
+    expect(money(-1000)).toBe('-CHF 10.00');
     expect(formatNumber(-18.4, 'fr')).toBe('-18,4');
     expect(formatNumber(-18.4, 'de')).toBe('-18.4');
     expect(formatNumber(1000, 'de')).toBe('1000');

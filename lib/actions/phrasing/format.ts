@@ -1,4 +1,4 @@
-import { formatChf, formatChfDifference } from '@/lib/actions/repository/outcome';
+import { businessTimeZone, formatMoney, formatMoneyDifference } from '@/lib/business-settings';
 import type { Locale } from '@/lib/i18n/locales';
 
 /**
@@ -11,22 +11,26 @@ export type Lang = Locale;
 /** A text per language. */
 export type Texts<T = string> = Record<Lang, T>;
 
-export const PHRASING_TIME_ZONE = 'Europe/Zurich';
-
 const LOCALE_TAG: Texts = { en: 'en-GB', de: 'de-CH', fr: 'fr-CH', it: 'it-CH' };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${lang}|${JSON.stringify(options)}`;
+/**
+ * Instants are shown in the company's time zone (LANTERN_TIME_ZONE); calendar days, held as noon
+ * UTC (dayInstant), are formatted in UTC, so they are the same day in every zone.
+ */
+type Zone = 'business' | 'UTC';
+function formatter(lang: Lang, options: Intl.DateTimeFormatOptions, zone: Zone = 'business'): Intl.DateTimeFormat {
+  const timeZone = zone === 'UTC' ? 'UTC' : businessTimeZone();
+  const key = `${timeZone}|${lang}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE_TAG[lang], { timeZone: PHRASING_TIME_ZONE, ...options });
+    f = new Intl.DateTimeFormat(LOCALE_TAG[lang], { timeZone, ...options });
     formatters.set(key, f);
   }
   return f;
 }
 
-/** Noon UTC of a calendar day: the same day in Zurich. Null when it is not a day. */
+/** Noon UTC of a calendar day (formatted in UTC). Null when it is not a day. */
 function dayInstant(day: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return null;
@@ -45,47 +49,46 @@ function ordinalFirst(text: string, lang: Lang): string {
   return suffix ? text.replace(/(^|\s)1 (?=\p{L})/u, (_, space: string) => `${space}1${suffix} `) : text;
 }
 
-function longDay(date: Date, lang: Lang): string {
-  return ordinalFirst(formatter(lang, { day: 'numeric', month: 'long', year: 'numeric' }).format(date), lang);
+function longDay(date: Date, lang: Lang, zone: Zone): string {
+  return ordinalFirst(formatter(lang, { day: 'numeric', month: 'long', year: 'numeric' }, zone).format(date), lang);
 }
 
 /** "3 December 2026", "3. Dezember 2026", "3 décembre 2026", "3 dicembre 2026" ("1er janvier", "1° gennaio"). Unparsable input is returned as is. */
 export function formatDay(day: string, lang: Lang): string {
   const date = dayInstant(day);
-  return date ? longDay(date, lang) : day;
+  return date ? longDay(date, lang, 'UTC') : day;
 }
 
 /** "December 2026", "Dezember 2026", "décembre 2026", "dicembre 2026". */
 export function formatMonth(day: string, lang: Lang): string {
   const date = dayInstant(day);
-  return date ? formatter(lang, { month: 'long', year: 'numeric' }).format(date) : day;
+  return date ? formatter(lang, { month: 'long', year: 'numeric' }, 'UTC').format(date) : day;
 }
 
 const WEEKDAY_SEPARATOR: Texts = { en: ' ', de: ', ', fr: ' ', it: ' ' };
 
-function weekdayAndDay(date: Date, lang: Lang): string {
-  const weekday = formatter(lang, { weekday: 'long' }).format(date);
-  return `${weekday}${WEEKDAY_SEPARATOR[lang]}${longDay(date, lang)}`;
+function weekdayAndDay(date: Date, lang: Lang, zone: Zone): string {
+  const weekday = formatter(lang, { weekday: 'long' }, zone).format(date);
+  return `${weekday}${WEEKDAY_SEPARATOR[lang]}${longDay(date, lang, zone)}`;
 }
 
 /** "Thursday 3 December 2026", "Donnerstag, 3. Dezember 2026", "jeudi 3 décembre 2026", "giovedì 3 dicembre 2026". */
 export function formatWeekdayDay(day: string, lang: Lang): string {
   const date = dayInstant(day);
-  return date ? weekdayAndDay(date, lang) : day;
+  return date ? weekdayAndDay(date, lang, 'UTC') : day;
 }
 
-/** "14:30" in Zurich. */
+/** "14:30" in the company's time zone. */
 export function formatTime(iso: string, lang: Lang): string {
   const date = instant(iso);
   return date ? formatter(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date) : iso;
 }
 
-/** The calendar day (Zurich) of an instant, as 'YYYY-MM-DD'. */
-export function zurichDay(iso: string): string | null {
+/** The calendar day (in the company's time zone) of an instant, as 'YYYY-MM-DD'. */
+export function businessDay(iso: string): string | null {
   const date = instant(iso);
   if (!date) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: PHRASING_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-  return parts;
+  return new Intl.DateTimeFormat('en-CA', { timeZone: businessTimeZone(), year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }
 
 const AT: Texts<(day: string, time: string) => string> = {
@@ -99,14 +102,14 @@ const AT: Texts<(day: string, time: string) => string> = {
 export function formatDateTime(iso: string, lang: Lang): string {
   const date = instant(iso);
   if (!date) return iso;
-  return AT[lang](longDay(date, lang), formatTime(iso, lang));
+  return AT[lang](longDay(date, lang, 'business'), formatTime(iso, lang));
 }
 
 /** A technician slot: "Thursday 3 December 2026, 08:00–12:00" (from ISO instants). */
 export function formatWindow(startsAt: string, endsAt: string, lang: Lang): string {
   const start = instant(startsAt);
   if (!start) return `${startsAt}–${endsAt}`;
-  return `${weekdayAndDay(start, lang)}, ${formatTime(startsAt, lang)}–${formatTime(endsAt, lang)}`;
+  return `${weekdayAndDay(start, lang, 'business')}, ${formatTime(startsAt, lang)}–${formatTime(endsAt, lang)}`;
 }
 
 /** The same from a calendar day and wall-clock times ('08:00'). */
@@ -119,10 +122,10 @@ export function formatNumber(value: number, lang: Lang, fractionDigits = 1): str
   return new Intl.NumberFormat(LOCALE_TAG[lang], { maximumFractionDigits: fractionDigits, useGrouping: false }).format(value);
 }
 
-/** "CHF 64.00" in every language (the company's invoices write it so). */
-export const chf = formatChf;
+/** "CHF 64.00" in every language, in the company's currency (the company's invoices write it so). */
+export const money = formatMoney;
 /** "+CHF 15.00", "-CHF 16.00". */
-export const chfDifference = formatChfDifference;
+export const moneyDifference = formatMoneyDifference;
 
 /** "a, b and c" in the language. */
 export function joinList(items: string[], lang: Lang, type: 'conjunction' | 'disjunction' = 'conjunction'): string {

@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { appointmentSlots, appointments, type AppointmentRow, type AppointmentSlotRow, type CustomerRow } from '@/lib/db/schema';
 import { runAudited } from './audit';
 import { addDays, formatWindow, isCalendarDay, localDay, toZonedIso, zonedInstant } from './dates';
-import { formatChf, ok, refuse } from './outcome';
+import { formatMoney, ok, refuse } from './outcome';
 import { NOT_A_CUSTOMER, loadArea, loadCustomer, type ActorScope, type CustomerScope } from './shared';
 
 export type SlotView = {
@@ -160,7 +160,7 @@ export async function previewRescheduleAppointment(db: Db, { customerId, startsA
   const { appointment, currentSlot, targetSlot, feeCents } = decision.value;
   const notes = [
     feeCents > 0
-      ? `Your current appointment starts in less than ${APPOINTMENT_NOTICE_HOURS} hours, so moving it costs ${formatChf(feeCents)}.`
+      ? `Your current appointment starts in less than ${APPOINTMENT_NOTICE_HOURS} hours, so moving it costs ${formatMoney(feeCents)}.`
       : `Moving the appointment is free of charge (more than ${APPOINTMENT_NOTICE_HOURS} hours before it starts).`,
     'You will get an SMS reminder the day before at 18:00, and the technician calls about 30 minutes before arriving. An adult (18+) must be at home.',
   ];
@@ -201,7 +201,7 @@ export async function executeRescheduleAppointment(db: Db, scope: ActorScope & {
         from,
         to,
         feeCents,
-        summary: `Your ${KIND_LABEL[appointment.kind]} appointment has been moved to ${to.label}.${feeCents > 0 ? ` A fee of ${formatChf(feeCents)} applies.` : ''}`,
+        summary: `Your ${KIND_LABEL[appointment.kind]} appointment has been moved to ${to.label}.${feeCents > 0 ? ` A fee of ${formatMoney(feeCents)} applies.` : ''}`,
       }),
       before: { appointmentId: appointment.id, slotId: currentSlot.id, startsAt: from.startsAt },
       after: { appointmentId: appointment.id, slotId: targetSlot.id, startsAt: to.startsAt, feeCents },

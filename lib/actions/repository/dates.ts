@@ -1,10 +1,11 @@
+import { businessTimeZone } from '@/lib/business-settings';
+
 /**
  * Calendar arithmetic for the customer system. Calendar days are 'YYYY-MM-DD' strings (what a
  * PostgreSQL `date` column holds); instants are Dates. "Today" and wall-clock times are those of
- * the company's time zone, so a slot "Mon 08:00" is 08:00 in Zurich whatever the server's zone.
+ * the company's time zone (LANTERN_TIME_ZONE, lib/business-settings.ts), so a slot "Mon 08:00" is
+ * 08:00 there whatever the server's zone.
  */
-
-export const BUSINESS_TIME_ZONE = 'Europe/Zurich';
 
 const DAY_MS = 86_400_000;
 
@@ -51,20 +52,20 @@ function zonedParts(instant: Date, timeZone: string) {
 }
 
 /** Minutes the zone is ahead of UTC at this instant (+60 in Zurich in winter). */
-export function zoneOffsetMinutes(instant: Date, timeZone = BUSINESS_TIME_ZONE): number {
+export function zoneOffsetMinutes(instant: Date, timeZone = businessTimeZone()): number {
   const p = zonedParts(instant, timeZone);
   const asUtc = Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
 /** The calendar day in the company's zone at this instant. */
-export function localDay(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
+export function localDay(instant: Date, timeZone = businessTimeZone()): string {
   const p = zonedParts(instant, timeZone);
   return formatDay(Date.UTC(p.y, p.m - 1, p.d));
 }
 
 /** The instant of a wall-clock time ('HH:MM') on a calendar day in the company's zone. */
-export function zonedInstant(day: string, time: string, timeZone = BUSINESS_TIME_ZONE): Date {
+export function zonedInstant(day: string, time: string, timeZone = businessTimeZone()): Date {
   const { y, m, d } = parseDay(day);
   const [h, mi] = time.split(':').map(Number);
   const guess = Date.UTC(y, m - 1, d, h ?? 0, mi ?? 0);
@@ -76,7 +77,7 @@ export function zonedInstant(day: string, time: string, timeZone = BUSINESS_TIME
 }
 
 /** ISO 8601 with the company zone's offset, e.g. 2026-12-03T08:00:00+01:00. */
-export function toZonedIso(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
+export function toZonedIso(instant: Date, timeZone = businessTimeZone()): string {
   const offset = zoneOffsetMinutes(instant, timeZone);
   const local = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 19);
   const sign = offset < 0 ? '-' : '+';
@@ -136,13 +137,13 @@ export function formatDayLabel(day: string): string {
 }
 
 /** "HH:MM" in the company's zone. */
-export function formatTime(instant: Date, timeZone = BUSINESS_TIME_ZONE): string {
+export function formatTime(instant: Date, timeZone = businessTimeZone()): string {
   const p = zonedParts(instant, timeZone);
   return `${String(p.h).padStart(2, '0')}:${String(p.mi).padStart(2, '0')}`;
 }
 
 /** "Thu 3 Dec 2026, 08:00–12:00". */
-export function formatWindow(startsAt: Date, endsAt: Date, timeZone = BUSINESS_TIME_ZONE): string {
+export function formatWindow(startsAt: Date, endsAt: Date, timeZone = businessTimeZone()): string {
   const day = localDay(startsAt, timeZone);
   return `${WEEKDAYS[weekday(day)]} ${formatDayLabel(day)}, ${formatTime(startsAt, timeZone)}–${formatTime(endsAt, timeZone)}`;
 }

@@ -24,7 +24,7 @@ export * from './invoices';
 export * from './outages';
 export * from './plans';
 export * from './profile';
-export { ok, refuse, formatChf, formatChfDifference } from './outcome';
+export { ok, refuse, formatMoney, formatMoneyDifference } from './outcome';
 export type { ActorScope, CustomerScope } from './shared';
 
 /** Each read tool, called with its validated input (lib/actions/contract.ts READ_TOOLS). */

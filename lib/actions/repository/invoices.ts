@@ -4,7 +4,7 @@ import { OVERDUE_RESTRICTION_DAYS, blocksPlanChanges, overdueDays } from '@/lib/
 import type { Db } from '@/lib/db/client';
 import { invoiceLines, invoices, type InvoiceLineRow, type InvoiceRow } from '@/lib/db/schema';
 import { daysBetween, daysInMonth, firstOfMonth, formatDayLabel, lastOfMonth, localDay } from './dates';
-import { formatChf, ok, refuse } from './outcome';
+import { formatMoney, ok, refuse } from './outcome';
 import { NOT_A_CUSTOMER, loadCustomer, type CustomerScope } from './shared';
 
 export type InvoiceSummary = {
@@ -49,7 +49,7 @@ export async function loadBlockingInvoices(db: Db, { customerId, today }: { cust
 export function overdueRefusalMessage(blocking: InvoiceSummary[]): string {
   const [first] = blocking;
   const which = first
-    ? `invoice ${first.id} (${formatChf(first.totalCents)}, due ${formatDayLabel(first.dueOn)}) is ${first.overdueDays} days overdue`
+    ? `invoice ${first.id} (${formatMoney(first.totalCents)}, due ${formatDayLabel(first.dueOn)}) is ${first.overdueDays} days overdue`
     : 'an invoice is overdue';
   return `Plan changes are not possible while an invoice is more than ${OVERDUE_RESTRICTION_DAYS} days overdue: ${which}. Once it is paid, you can change your plan.`;
 }
@@ -156,27 +156,27 @@ export async function explainInvoice(db: Db, { customerId, invoiceId, now }: Cus
 
   const summary = summarizeInvoice(row, today);
   const explanations: string[] = [
-    `Invoice ${row.id} was issued on ${formatDayLabel(row.issuedOn)} for ${formatChf(row.totalCents)}. It charges the monthly fees for ${monthLabel(row.issuedOn)} in advance, plus usage such as calls and roaming from earlier months.`,
+    `Invoice ${row.id} was issued on ${formatDayLabel(row.issuedOn)} for ${formatMoney(row.totalCents)}. It charges the monthly fees for ${monthLabel(row.issuedOn)} in advance, plus usage such as calls and roaming from earlier months.`,
   ];
   for (const group of groups) {
     if (group.kind === 'roaming') {
       explanations.push(
-        `Roaming (${formatChf(group.totalCents)}): use of your phone abroad beyond what your plan includes, charged at pay-per-use rates. Roaming usage can appear one or two invoices after the trip, because partner networks report it late.`,
+        `Roaming (${formatMoney(group.totalCents)}): use of your phone abroad beyond what your plan includes, charged at pay-per-use rates. Roaming usage can appear one or two invoices after the trip, because partner networks report it late.`,
       );
     } else if (group.kind === 'fee') {
-      explanations.push(`Fees (${formatChf(group.totalCents)}): ${group.lines.map((l) => l.description).join('; ')}.`);
+      explanations.push(`Fees (${formatMoney(group.totalCents)}): ${group.lines.map((l) => l.description).join('; ')}.`);
     } else if (group.kind === 'one_off') {
-      explanations.push(`One-off charges (${formatChf(group.totalCents)}): ${group.lines.map((l) => l.description).join('; ')}. They appear once, not every month.`);
+      explanations.push(`One-off charges (${formatMoney(group.totalCents)}): ${group.lines.map((l) => l.description).join('; ')}. They appear once, not every month.`);
     } else if (group.kind === 'discount') {
-      explanations.push(`Discounts (${formatChf(group.totalCents)}): ${group.lines.map((l) => l.description).join('; ')}.`);
+      explanations.push(`Discounts (${formatMoney(group.totalCents)}): ${group.lines.map((l) => l.description).join('; ')}.`);
     } else if (group.kind === 'credit') {
-      explanations.push(`Credits (${formatChf(group.totalCents)}) are offset against this invoice automatically.`);
+      explanations.push(`Credits (${formatMoney(group.totalCents)}) are offset against this invoice automatically.`);
     }
   }
   for (const line of lines.filter(isProRated)) {
     const days = daysBetween(line.periodFrom, line.periodTo ?? line.periodFrom) + 1;
     explanations.push(
-      `${line.description} is pro-rated: ${formatChf(line.amountCents)} for ${days} of ${daysInMonth(line.periodFrom)} days, from ${formatDayLabel(line.periodFrom)} (the activation date) to the end of that month. A new service's first invoice charges the part-month it started in.`,
+      `${line.description} is pro-rated: ${formatMoney(line.amountCents)} for ${days} of ${daysInMonth(line.periodFrom)} days, from ${formatDayLabel(line.periodFrom)} (the activation date) to the end of that month. A new service's first invoice charges the part-month it started in.`,
     );
   }
   if (summary.status === 'paid') explanations.push(`It was paid on ${formatDayLabel(row.paidOn ?? row.dueOn)}.`);
@@ -189,7 +189,7 @@ export async function explainInvoice(db: Db, { customerId, invoiceId, now }: Cus
   const previous = previousRow ? { id: previousRow.id, totalCents: previousRow.totalCents, differenceCents: row.totalCents - previousRow.totalCents } : null;
   if (previous && previous.differenceCents !== 0) {
     explanations.push(
-      `That is ${formatChf(Math.abs(previous.differenceCents))} ${previous.differenceCents > 0 ? 'more' : 'less'} than the previous invoice ${previous.id} (${formatChf(previous.totalCents)}).`,
+      `That is ${formatMoney(Math.abs(previous.differenceCents))} ${previous.differenceCents > 0 ? 'more' : 'less'} than the previous invoice ${previous.id} (${formatMoney(previous.totalCents)}).`,
     );
   }
   return ok({ invoice: summary, groups, explanations, previous });

@@ -8,13 +8,5 @@ export function refuse(reason: RefusalReason, message: string, alternatives?: un
   return alternatives && alternatives.length > 0 ? { ok: false, reason, message, alternatives } : { ok: false, reason, message };
 }
 
-/** "CHF 64.00", "-CHF 6.00". */
-export function formatChf(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}CHF ${(Math.abs(cents) / 100).toFixed(2)}`;
-}
-
-/** "+CHF 15.00", "-CHF 16.00", "CHF 0.00": a change in a monthly amount. */
-export function formatChfDifference(cents: number): string {
-  return cents > 0 ? `+${formatChf(cents)}` : formatChf(cents);
-}
+/** Amounts in the company's currency (LANTERN_CURRENCY): "CHF 64.00", "-CHF 6.00", "+CHF 15.00". */
+export { formatMoney, formatMoneyDifference } from '@/lib/business-settings';

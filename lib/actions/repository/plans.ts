@@ -20,7 +20,7 @@ import { devices, subscriptions, type CustomerRow, type PlanRow } from '@/lib/db
 import { runAudited } from './audit';
 import { formatDayLabel, localDay } from './dates';
 import { loadBlockingInvoices, overdueRefusalMessage, type InvoiceSummary } from './invoices';
-import { formatChf, formatChfDifference, ok, refuse } from './outcome';
+import { formatMoney, formatMoneyDifference, ok, refuse } from './outcome';
 import { NOT_A_CUSTOMER, heldPlans, loadActiveSubscriptions, loadCatalog, loadCustomer, type ActorScope, type CustomerScope, type HeldPlan } from './shared';
 
 type CatalogKind = PlanRow['kind'];
@@ -221,9 +221,9 @@ function planChangeNotes(d: PlanChangeDecision): string[] {
     notes.push(`You keep ${d.current.name} until the end of the month; the new plan starts on ${formatDayLabel(d.effectiveOn)}.`);
   }
   if (d.feeCents > 0) {
-    notes.push(`A one-off fee of ${formatChf(d.feeCents)} applies because the downgrade takes effect within your minimum term (until ${formatDayLabel(d.held.subscription.minTermEndsOn ?? d.effectiveOn)}).`);
+    notes.push(`A one-off fee of ${formatMoney(d.feeCents)} applies because the downgrade takes effect within your minimum term (until ${formatDayLabel(d.held.subscription.minTermEndsOn ?? d.effectiveOn)}).`);
   } else if (!d.immediate) notes.push('The change is free of charge.');
-  for (const lost of d.lostDiscounts) notes.push(`The ${lost.label} (${formatChf(-lost.amountCents)} a month) ends with this change.`);
+  for (const lost of d.lostDiscounts) notes.push(`The ${lost.label} (${formatMoney(-lost.amountCents)} a month) ends with this change.`);
   if (d.needsBox5) notes.push('Wave Fiber 10G needs the Alpenwave Box 5; we send you one free of charge with this plan.');
   notes.push(`A plan can be changed once per calendar month: the next change is possible from ${nextPlanChangeDay(d.today).label}.`);
   return notes;
@@ -236,15 +236,15 @@ export async function previewChangePlan(db: Db, { customerId, planId, now }: Cus
   const d = decision.value;
   const changes = [
     { label: 'Plan', before: d.current.name, after: d.target.name },
-    { label: 'Monthly price', before: formatChf(d.current.monthlyPriceCents), after: formatChf(d.target.monthlyPriceCents) },
+    { label: 'Monthly price', before: formatMoney(d.current.monthlyPriceCents), after: formatMoney(d.target.monthlyPriceCents) },
     // The change of what the customer pays per month, bundle discounts included.
-    { label: 'Monthly difference', before: null, after: formatChfDifference(d.totalAfterCents - d.totalBeforeCents) },
+    { label: 'Monthly difference', before: null, after: formatMoneyDifference(d.totalAfterCents - d.totalBeforeCents) },
     { label: 'Takes effect', before: null, after: effectiveLabel(d) },
   ];
   if (d.totalAfterCents - d.totalBeforeCents !== d.target.monthlyPriceCents - d.current.monthlyPriceCents) {
-    changes.push({ label: 'Monthly total incl. discounts', before: formatChf(d.totalBeforeCents), after: formatChf(d.totalAfterCents) });
+    changes.push({ label: 'Monthly total incl. discounts', before: formatMoney(d.totalBeforeCents), after: formatMoney(d.totalAfterCents) });
   }
-  if (d.feeCents > 0) changes.push({ label: 'One-off fee', before: null, after: formatChf(d.feeCents) });
+  if (d.feeCents > 0) changes.push({ label: 'One-off fee', before: null, after: formatMoney(d.feeCents) });
   const verb = d.direction === 'upgrade' ? 'Upgrade' : 'Downgrade';
   return ok({ title: `${verb} your ${KIND_LABELS[d.target.kind]} plan to ${d.target.name}`, changes, notes: planChangeNotes(d) });
 }
@@ -326,7 +326,7 @@ export async function executeChangePlan(db: Db, scope: ActorScope & { planId: st
         priceDifferenceCents: d.target.monthlyPriceCents - d.current.monthlyPriceCents,
         monthlyTotalDifferenceCents: totalDifference,
         feeCents: d.feeCents,
-        summary: `Your ${KIND_LABELS[d.target.kind]} plan changes from ${d.current.name} to ${d.target.name} ${when}. Your monthly total changes by ${formatChfDifference(totalDifference)}.${d.feeCents > 0 ? ` A one-off fee of ${formatChf(d.feeCents)} applies.` : ''}`,
+        summary: `Your ${KIND_LABELS[d.target.kind]} plan changes from ${d.current.name} to ${d.target.name} ${when}. Your monthly total changes by ${formatMoneyDifference(totalDifference)}.${d.feeCents > 0 ? ` A one-off fee of ${formatMoney(d.feeCents)} applies.` : ''}`,
       }),
       before,
       after,

@@ -1,4 +1,5 @@
-import { recognizeAccountRequest, DEFAULT_TIME_ZONE } from '@/lib/actions/intents';
+import { recognizeAccountRequest } from '@/lib/actions/intents';
+import { businessTimeZone } from '@/lib/business-settings';
 import { asTextLanguage } from '@/lib/ai/local/text';
 import { loadPlanCatalog } from '@/lib/actions/catalog';
 import type { AnswerOutcome } from '@/lib/domain/chat';
@@ -82,7 +83,7 @@ export async function tryGoldenQuestion(deps: AnswerDeps, { question, lang, now 
       history: [],
       locale: lang,
       signedIn: false,
-      account: { requestedTool: (q, l) => recognizeAccountRequest(q, { lang: l, catalog, now, timeZone: DEFAULT_TIME_ZONE })?.toolName ?? null },
+      account: { requestedTool: (q, l) => recognizeAccountRequest(q, { lang: l, catalog, now, timeZone: businessTimeZone() })?.toolName ?? null },
     },
     { text: () => {} },
   );

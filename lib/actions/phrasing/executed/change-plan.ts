@@ -1,5 +1,5 @@
 import type { PlanChangeResult } from '@/lib/actions/repository';
-import { blocks, chf, chfDifference, formatDay, type Lang, type Texts } from '../format';
+import { blocks, money, moneyDifference, formatDay, type Lang, type Texts } from '../format';
 import { yourPlanOfKind } from '../labels';
 
 /** change_plan executed: the new plan, from when, and what it costs. */
@@ -71,7 +71,7 @@ const T: Texts<Words> = {
 export function describePlanChange(v: PlanChangeResult, lang: Lang): string {
   const t = T[lang];
   const diff = v.priceDifferenceCents;
-  const price = diff > 0 ? t.more(chf(diff)) : diff < 0 ? t.less(chf(-diff)) : t.same;
+  const price = diff > 0 ? t.more(money(diff)) : diff < 0 ? t.less(money(-diff)) : t.same;
   const plan = yourPlanOfKind(v.kind, lang);
   const on = formatDay(v.effectiveOn, lang);
   const head = v.immediate
@@ -82,8 +82,8 @@ export function describePlanChange(v: PlanChangeResult, lang: Lang): string {
   return blocks([
     head,
     [
-      v.monthlyTotalDifferenceCents !== diff ? t.total(chfDifference(v.monthlyTotalDifferenceCents)) : null,
-      v.feeCents > 0 ? t.fee(chf(v.feeCents)) : null,
+      v.monthlyTotalDifferenceCents !== diff ? t.total(moneyDifference(v.monthlyTotalDifferenceCents)) : null,
+      v.feeCents > 0 ? t.fee(money(v.feeCents)) : null,
       v.immediate ? t.proRated : null,
       v.immediate && v.kind === 'internet' ? t.restart : null,
     ]

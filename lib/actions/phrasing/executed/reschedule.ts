@@ -1,5 +1,5 @@
 import type { RescheduleResult } from '@/lib/actions/repository';
-import { blocks, chf, formatWindow, type Lang, type Texts } from '../format';
+import { blocks, money, formatWindow, type Lang, type Texts } from '../format';
 import { yourAppointment } from '../labels';
 
 /** reschedule_appointment executed: from which slot to which. */
@@ -31,5 +31,5 @@ export function describeReschedule(v: RescheduleResult, lang: Lang): string {
   const t = T[lang];
   const from = formatWindow(v.from.startsAt, v.from.endsAt, lang);
   const to = formatWindow(v.to.startsAt, v.to.endsAt, lang);
-  return blocks([t.moved(yourAppointment(v.kind, lang), from, to), [v.feeCents > 0 ? t.fee(chf(v.feeCents)) : null, t.reminder].filter(Boolean).join(' ')]);
+  return blocks([t.moved(yourAppointment(v.kind, lang), from, to), [v.feeCents > 0 ? t.fee(money(v.feeCents)) : null, t.reminder].filter(Boolean).join(' ')]);
 }

@@ -1,4 +1,4 @@
-import { CHF_LABEL, WINDOW_LABEL, exact, localizeWindowLabel } from '../english';
+import { MONEY_LABEL, WINDOW_LABEL, exact, localizeWindowLabel } from '../english';
 import type { PreviewRules } from './rules';
 
 /** lib/actions/repository/appointments.ts previewRescheduleAppointment(). */
@@ -19,7 +19,7 @@ export const RESCHEDULE_PREVIEW: PreviewRules = {
   value: [{ pattern: new RegExp(`^(${WINDOW_LABEL})$`), render: ([label = ''], lang) => localizeWindowLabel(label, lang) }],
   notes: [
     {
-      pattern: new RegExp(`^Your current appointment starts in less than (\\d+) hours, so moving it costs (${CHF_LABEL})\\.$`),
+      pattern: new RegExp(`^Your current appointment starts in less than (\\d+) hours, so moving it costs (${MONEY_LABEL})\\.$`),
       render: ([hours = '', fee = ''], lang) =>
         ({
           en: `Your current appointment starts in less than ${hours} hours, so moving it costs ${fee}.`,

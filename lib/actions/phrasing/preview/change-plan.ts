@@ -1,4 +1,4 @@
-import { CHF_LABEL, DAY_LABEL, KIND_FROM_LABEL, exact, localizeDayLabel, type Rule } from '../english';
+import { MONEY_LABEL, DAY_LABEL, KIND_FROM_LABEL, exact, localizeDayLabel, type Rule } from '../english';
 import { type Lang } from '../format';
 import { discountLabel, kindName, yourPlanOfKind } from '../labels';
 import type { PreviewRules } from './rules';
@@ -88,7 +88,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
         })[lang],
     },
     {
-      pattern: new RegExp(`^A one-off fee of (${CHF_LABEL}) applies because the downgrade takes effect within your minimum term \\(until (${DAY_LABEL})\\)\\.$`),
+      pattern: new RegExp(`^A one-off fee of (${MONEY_LABEL}) applies because the downgrade takes effect within your minimum term \\(until (${DAY_LABEL})\\)\\.$`),
       render: ([fee = '', d = ''], lang) =>
         ({
           en: `A one-off fee of ${fee} applies because the downgrade takes effect within your minimum term (until ${d}).`,
@@ -99,7 +99,7 @@ export const CHANGE_PLAN_PREVIEW: PreviewRules = {
     },
     exact('The change is free of charge.', { de: 'Der Wechsel ist kostenlos.', fr: 'Le changement est gratuit.', it: 'Il cambio è gratuito.' }),
     {
-      pattern: new RegExp(`^The (.+) \\((${CHF_LABEL}) a month\\) ends with this change\\.$`),
+      pattern: new RegExp(`^The (.+) \\((${MONEY_LABEL}) a month\\) ends with this change\\.$`),
       render: ([label = '', amount = ''], lang) =>
         ({
           en: `The ${label} (${amount} a month) ends with this change.`,

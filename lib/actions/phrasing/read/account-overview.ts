@@ -1,6 +1,6 @@
 import type { AccountOverview } from '@/lib/actions/repository';
 import { type Rule, translateAll } from '../english';
-import { COLON, PER_MONTH, blocks, bullets, capitalize, chf, formatDay, formatWindow, type Lang, type Texts } from '../format';
+import { COLON, PER_MONTH, blocks, bullets, capitalize, money, formatDay, formatWindow, type Lang, type Texts } from '../format';
 import { SERIAL, appointmentKind, deviceStatus, discountLabel, kindName } from '../labels';
 import { invoiceItem } from './invoice-item';
 
@@ -98,18 +98,18 @@ const KNOWN_NOTES: Rule[] = [
 export function describeAccountOverview(v: AccountOverview, lang: Lang): string {
   const t = T[lang];
   const plans = v.subscriptions.map((s) => {
-    const base = `${s.planName} (${kindName(s.kind, lang)})${COLON[lang]}${chf(s.monthlyPriceCents)} ${PER_MONTH[lang]}`;
+    const base = `${s.planName} (${kindName(s.kind, lang)})${COLON[lang]}${money(s.monthlyPriceCents)} ${PER_MONTH[lang]}`;
     return s.pendingChange ? `${base} — ${t.changesTo(s.pendingChange.planName, formatDay(s.pendingChange.effectiveOn, lang))}` : base;
   });
-  const discounts = v.monthly.discounts.map((d) => `${discountLabel(d.label, lang)}${COLON[lang]}${chf(d.amountCents)}`);
+  const discounts = v.monthly.discounts.map((d) => `${discountLabel(d.label, lang)}${COLON[lang]}${money(d.amountCents)}`);
   const appointment = v.nextAppointment;
   const device = v.devices.map((d) => t.device(d.model, `${SERIAL[lang]} ${d.serial}`, deviceStatus(d.status, lang), d.firmware));
   return blocks([
     t.intro(v.customer.name, v.customer.customerNumber),
     v.customer.status === 'restricted' ? `⚠️ ${t.restricted}` : null,
-    v.subscriptions.length > 0 ? `${t.plans}\n${bullets([...plans, ...discounts])}\n\n${t.total(chf(v.monthly.totalCents))}` : t.noPlans,
+    v.subscriptions.length > 0 ? `${t.plans}\n${bullets([...plans, ...discounts])}\n\n${t.total(money(v.monthly.totalCents))}` : t.noPlans,
     v.openInvoices.length > 0
-      ? `${t.invoices}\n${bullets(v.openInvoices.map((i) => invoiceItem(i, lang)))}\n\n${t.openTotal(chf(v.openBalanceCents))}`
+      ? `${t.invoices}\n${bullets(v.openInvoices.map((i) => invoiceItem(i, lang)))}\n\n${t.openTotal(money(v.openBalanceCents))}`
       : t.noInvoices,
     appointment
       ? `${t.appointment}\n${bullets([`${capitalize(appointmentKind(appointment.kind, lang))}${COLON[lang]}${formatWindow(appointment.slot.startsAt, appointment.slot.endsAt, lang)}`])}`

@@ -1,7 +1,7 @@
 import { firstOfNextMonth } from '@/lib/actions/repository/dates';
 import type { AvailablePlans, PlanOption } from '@/lib/actions/repository';
 import { type Rule, translateAll } from '../english';
-import { COLON, PER_MONTH, SEMICOLON, blocks, bullets, capitalize, chf, chfDifference, formatDay, type Lang, type Texts } from '../format';
+import { COLON, PER_MONTH, SEMICOLON, blocks, bullets, capitalize, money, moneyDifference, formatDay, type Lang, type Texts } from '../format';
 import { kindName } from '../labels';
 
 /** list_available_plans: the current plan(s), what the customer can switch to, and what is not offered at the address. */
@@ -144,11 +144,11 @@ const KNOWN_NOTES: Rule[] = [
 function optionLine(o: PlanOption, lang: Lang): string {
   const t = T[lang];
   const diff = o.priceDifferenceCents;
-  const price = `${chf(o.monthlyPriceCents)} ${PER_MONTH[lang]} (${diff > 0 ? t.priceMore(chf(diff)) : diff < 0 ? t.priceLess(chf(-diff)) : t.priceSame})`;
+  const price = `${money(o.monthlyPriceCents)} ${PER_MONTH[lang]} (${diff > 0 ? t.priceMore(money(diff)) : diff < 0 ? t.priceLess(money(-diff)) : t.priceSame})`;
   const on = formatDay(o.effectiveOn, lang);
   const parts = [o.direction === 'upgrade' ? (o.kind === 'internet' ? t.upgradeInternet(on) : t.upgradeNow(on)) : t.downgrade(on)];
-  if (o.feeCents > 0) parts.push(t.fee(chf(o.feeCents)));
-  if (o.monthlyTotalDifferenceCents !== o.priceDifferenceCents) parts.push(t.total(chfDifference(o.monthlyTotalDifferenceCents)));
+  if (o.feeCents > 0) parts.push(t.fee(money(o.feeCents)));
+  if (o.monthlyTotalDifferenceCents !== o.priceDifferenceCents) parts.push(t.total(moneyDifference(o.monthlyTotalDifferenceCents)));
   if (o.changeBlocked) {
     const next = o.direction === 'upgrade' ? firstOfNextMonth(o.effectiveOn) : o.effectiveOn;
     parts.push(
@@ -175,10 +175,10 @@ function describeOptions(options: PlanOption[], lang: Lang): string {
 export function describeAvailablePlans(v: AvailablePlans, lang: Lang): string {
   const t = T[lang];
   const current = v.current.map((c) => {
-    const base = `${c.name} (${kindName(c.kind, lang)})${COLON[lang]}${chf(c.monthlyPriceCents)} ${PER_MONTH[lang]}`;
+    const base = `${c.name} (${kindName(c.kind, lang)})${COLON[lang]}${money(c.monthlyPriceCents)} ${PER_MONTH[lang]}`;
     return c.pending ? `${base} — ${t.pending(c.pending.name, formatDay(c.pending.effectiveOn, lang))}` : base;
   });
-  const unavailable = v.unavailable.map((u) => `${u.name} (${chf(u.monthlyPriceCents)} ${PER_MONTH[lang]})${COLON[lang]}${/fibre/i.test(u.message) ? t.needsFibre : t.notInArea}`);
+  const unavailable = v.unavailable.map((u) => `${u.name} (${money(u.monthlyPriceCents)} ${PER_MONTH[lang]})${COLON[lang]}${/fibre/i.test(u.message) ? t.needsFibre : t.notInArea}`);
   const notes = translateAll(v.notes, KNOWN_NOTES, lang);
   const anyOpen = v.options.some((o) => !o.changeBlocked);
   return blocks([

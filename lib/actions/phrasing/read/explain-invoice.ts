@@ -1,6 +1,6 @@
 import { daysBetween, daysInMonth } from '@/lib/actions/repository/dates';
 import type { InvoiceExplanation } from '@/lib/actions/repository';
-import { COLON, blocks, bullets, chf, formatDay, formatMonth, type Lang, type Texts } from '../format';
+import { COLON, blocks, bullets, money, formatDay, formatMonth, type Lang, type Texts } from '../format';
 import { lineDescription } from './invoice-lines';
 
 /** explain_invoice: the total, each group with its lines, what they mean, and the change to the previous invoice. */
@@ -112,9 +112,9 @@ export function describeInvoiceExplanation(v: InvoiceExplanation, lang: Lang): s
   const t = T[lang];
   const { invoice } = v;
   const groups = v.groups.map((g) => {
-    const head = `**${GROUP_LABELS[lang][g.kind] ?? g.label}**${COLON[lang]}${chf(g.totalCents)}`;
+    const head = `**${GROUP_LABELS[lang][g.kind] ?? g.label}**${COLON[lang]}${money(g.totalCents)}`;
     const lines = bullets(
-      g.lines.map((l) => `${lineDescription(l.description, lang)}${COLON[lang]}${chf(l.amountCents)}`),
+      g.lines.map((l) => `${lineDescription(l.description, lang)}${COLON[lang]}${money(l.amountCents)}`),
       '  ',
     );
     return `- ${head}${g.lines.length > 0 ? `\n${lines}` : ''}`;
@@ -126,7 +126,7 @@ export function describeInvoiceExplanation(v: InvoiceExplanation, lang: Lang): s
     .map((l) =>
       t.proRated(
         lineDescription(l.description, lang),
-        chf(l.amountCents),
+        money(l.amountCents),
         daysBetween(l.periodFrom, l.periodTo ?? l.periodFrom) + 1,
         daysInMonth(l.periodFrom),
         formatDay(l.periodFrom, lang),
@@ -142,10 +142,10 @@ export function describeInvoiceExplanation(v: InvoiceExplanation, lang: Lang): s
   const previous = v.previous
     ? v.previous.differenceCents === 0
       ? t.samePrevious(v.previous.id)
-      : t.previous(chf(Math.abs(v.previous.differenceCents)), v.previous.differenceCents > 0, v.previous.id, chf(v.previous.totalCents))
+      : t.previous(money(Math.abs(v.previous.differenceCents)), v.previous.differenceCents > 0, v.previous.id, money(v.previous.totalCents))
     : null;
   return blocks([
-    t.intro(invoice.id, formatDay(invoice.issuedOn, lang), chf(invoice.totalCents), formatMonth(invoice.issuedOn, lang)),
+    t.intro(invoice.id, formatDay(invoice.issuedOn, lang), money(invoice.totalCents), formatMonth(invoice.issuedOn, lang)),
     groups.join('\n'),
     ...meanings,
     ...proRated,

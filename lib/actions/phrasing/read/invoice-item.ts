@@ -1,5 +1,5 @@
 import type { InvoiceSummary } from '@/lib/actions/repository';
-import { chf, formatDay, type Lang, type Texts } from '../format';
+import { money, formatDay, type Lang, type Texts } from '../format';
 
 /** One invoice as a list item: number, date, amount, due date and status. */
 
@@ -25,6 +25,6 @@ export function invoiceStatus(invoice: Pick<InvoiceSummary, 'status' | 'paidOn' 
 }
 
 export function invoiceItem(invoice: InvoiceSummary, lang: Lang): string {
-  const head = ITEM[lang](invoice.id, formatDay(invoice.issuedOn, lang), chf(invoice.totalCents), formatDay(invoice.dueOn, lang));
+  const head = ITEM[lang](invoice.id, formatDay(invoice.issuedOn, lang), money(invoice.totalCents), formatDay(invoice.dueOn, lang));
   return `${head} — ${invoiceStatus(invoice, lang)}`;
 }

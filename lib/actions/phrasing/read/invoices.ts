@@ -1,5 +1,5 @@
 import type { InvoiceSummary } from '@/lib/actions/repository';
-import { blocks, bullets, chf, type Lang, type Texts } from '../format';
+import { blocks, bullets, money, type Lang, type Texts } from '../format';
 import { invoiceItem } from './invoice-item';
 
 /** list_invoices: the customer's invoices, newest first. */
@@ -41,7 +41,7 @@ export function describeInvoices(value: { invoices: InvoiceSummary[] }, lang: La
   return blocks([
     t.heading,
     bullets(value.invoices.map((i) => invoiceItem(i, lang))),
-    unpaid.length > 0 ? t.open(chf(openCents)) : null,
+    unpaid.length > 0 ? t.open(money(openCents)) : null,
     unpaid.some((i) => i.status === 'overdue') ? t.overdue : null,
   ]);
 }
