@@ -13,6 +13,8 @@ export type Source = {
   /** /articles/<slug>#<anchor>, or a website source's page address */
   url: string;
   heading: string | null;
+  /** The headings the passage's own heading sits under ("Set up guest Wi-Fi on the Box 5" for "In the app"). */
+  within?: string;
   content: string;
   lang: string;
   chunkId: number | null;
@@ -27,11 +29,21 @@ export function articleUrl(slug: string, anchor: string | null): string {
   return `/articles/${encodeURIComponent(slug)}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
 }
 
+function headingsOf(headingPath: string): string[] {
+  return headingPath.split(/ [›>] /).map((p) => p.trim()).filter(Boolean);
+}
+
 /** The passage's own heading: the last of "Set-up › Wi-Fi" (the ingester's separator; "A > B" read too). */
 function lastHeading(headingPath: string, title: string): string | null {
-  const last = headingPath.split(/ [›>] /).map((p) => p.trim()).filter(Boolean).at(-1);
+  const last = headingsOf(headingPath).at(-1);
   // A heading that repeats the title says nothing about the passage.
   return last && last !== title ? last : null;
+}
+
+/** The headings above the passage's own ("Set-up" of "Set-up › Wi-Fi"): what the section is part of. */
+function enclosingHeadings(headingPath: string, title: string): string | undefined {
+  const above = headingsOf(headingPath).slice(0, -1).filter((h) => h !== title);
+  return above.length > 0 ? above.join(' › ') : undefined;
 }
 
 /**
@@ -54,6 +66,7 @@ export function buildSources({ hits, golden }: { hits: SearchHit[]; golden?: Gol
     });
   }
   for (const hit of [...hits].reverse()) {
+    const within = enclosingHeadings(hit.headingPath, hit.title);
     sources.push({
       kind: 'article',
       documentId: hit.documentId,
@@ -61,6 +74,7 @@ export function buildSources({ hits, golden }: { hits: SearchHit[]; golden?: Gol
       // A website's page is cited where it lives; its heading anchors are Lantern's, not the site's.
       url: hit.sourceUrl ?? articleUrl(hit.slug, hit.anchor),
       heading: lastHeading(hit.headingPath, hit.title),
+      ...(within ? { within } : {}),
       content: hit.content,
       lang: hit.lang,
       chunkId: hit.chunkId,
@@ -84,7 +98,7 @@ function escapeAttribute(text: string): string {
 export function formatSources(sources: Source[]): string {
   const blocks = sources.map(
     (s) =>
-      `<source id="${s.n}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}"${s.heading ? ` heading="${escapeAttribute(s.heading)}"` : ''} lang="${s.lang}"${s.section ? ` section="${s.section}"` : ''}>\n${escapeText(s.content)}\n</source>`,
+      `<source id="${s.n}" title="${escapeAttribute(s.title)}" url="${escapeAttribute(s.url)}"${s.heading ? ` heading="${escapeAttribute(s.heading)}"` : ''}${s.within ? ` within="${escapeAttribute(s.within)}"` : ''} lang="${s.lang}"${s.section ? ` section="${s.section}"` : ''}>\n${escapeText(s.content)}\n</source>`,
   );
   return `<sources>\n${blocks.join('\n')}\n</sources>`;
 }

@@ -57,6 +57,10 @@ describe('holdsAnswerKind', () => {
     expect(holdsAnswerKind('Roaming is blocked by default.', 'amount')).toBe(false);
     expect(holdsAnswerKind('Porting takes 1 to 3 working days.', 'duration')).toBe(true);
     expect(holdsAnswerKind('Die Kündigungsfrist beträgt einen Monat.', 'duration')).toBe(true);
+    // A year as a deadline answers "until when"; a year alone ("phones from 2019") does not.
+    expect(holdsAnswerKind('La Box 3 reçoit des mises à jour de sécurité jusqu\'à fin 2027.', 'duration')).toBe(true);
+    expect(holdsAnswerKind('Die Box 3 erhält Sicherheitsupdates bis Ende 2027.', 'duration')).toBe(true);
+    expect(holdsAnswerKind('Most phones from 2019 support eSIM.', 'duration')).toBe(false);
     expect(holdsAnswerKind('Call us on 0800 246 246.', 'contact')).toBe(true);
     expect(holdsAnswerKind('Call us any time.', 'contact')).toBe(false);
     expect(holdsAnswerKind('- Up to **3 Wave Extenders** per Box 5.', 'count')).toBe(true);

@@ -161,7 +161,7 @@ export function allCueWords(question: string, lang: TextLanguage, kinds: AnswerK
 // passage's length whatever it contains (passages and questions are untrusted text).
 const CURRENCIES = new Set(['chf', 'fr', 'eur', 'usd', 'gbp', 'rappen', 'centimes', 'centesimi', 'cents', 'cent']);
 const FREE_WORDS = new Set(['free', 'kostenlos', 'gratis', 'gebuhrenfrei', 'unentgeltlich', 'gratuit', 'gratuite', 'gratuits', 'gratuites', 'gratuito', 'gratuita', 'gratuiti']);
-const TIME_UNITS = new Set([
+export const TIME_UNITS: ReadonlySet<string> = new Set([
   'second', 'seconds', 'minute', 'minutes', 'hour', 'hours', 'day', 'days', 'week', 'weeks', 'month', 'months', 'year', 'years', 'night', 'nights',
   'sekunde', 'sekunden', 'minuten', 'stunde', 'stunden', 'tag', 'tage', 'tagen', 'arbeitstag', 'arbeitstage', 'arbeitstagen', 'werktag', 'werktage', 'werktagen',
   'woche', 'wochen', 'monat', 'monate', 'monaten', 'jahr', 'jahre', 'jahren',
@@ -183,6 +183,8 @@ const DURATION_PHRASES = [
   'immediatement', 'tout de suite', 'le jour meme', 'fin du mois', 'fin d un mois',
   'subito', 'immediatamente', 'lo stesso giorno', 'fine del mese', 'fine mese',
 ];
+const YEAR = /^(?:19|20)\d\d$/;
+const DEADLINE_WORDS = new Set(['end', 'until', 'till', 'by', 'ende', 'bis', 'fin', 'jusqu', 'fine', 'fino', 'entro', 'sino']);
 const TIME_OF_DAY = /\d[:.h]\d\d(?!\d)/;
 const PHONE = /\d{2,4}[ \u00a0]\d{3}[ \u00a0]\d{2}/;
 const EMAIL = /[\w.+-]@[\w-]+\.[a-z]/i;
@@ -221,6 +223,8 @@ function holdsDuration(text: string): boolean {
     // "1–3 Tage": the dash is not a token, so the range reads as two numbers.
     if (isNumber(next) && unitAt(i + 2)) return true;
   }
+  // "until the end of 2027", "bis Ende 2027", "jusqu'à fin 2027": a year as a deadline.
+  for (let i = 1; i < w.length; i++) if (YEAR.test(w[i]!) && (DEADLINE_WORDS.has(w[i - 1]!) || DEADLINE_WORDS.has(w[i - 2] ?? ''))) return true;
   const plain = ` ${w.join(' ')} `;
   return TIME_OF_DAY.test(text) || DURATION_PHRASES.some((p) => plain.includes(` ${p} `));
 }

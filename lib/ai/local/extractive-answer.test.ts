@@ -674,3 +674,33 @@ describe('a long message', () => {
     expect(composeAnswer(prompt(question), { termWeight: rare }).grounded).toBe(false);
   });
 });
+
+describe('a section under the model asked about', () => {
+  // One article for both models: the Box 5 steps sit under "… on the Box 5 › In the app", the Box 3
+  // steps under "… on the Box 3" (whose fifth step would otherwise cover the question's "5").
+  const box5 = hit({
+    title: 'Set up a guest Wi-Fi network',
+    headingPath: 'Set up a guest Wi-Fi network › Set up guest Wi-Fi on the Box 5 › In the app',
+    content: '1. Open the app > **Home > Wi-Fi > Guest network**.\n2. Switch **Guest network** on.\n3. Optional: set **Turn off automatically** after 2 hours, 24 hours or 7 days.',
+  });
+  const box3 = hit({
+    title: 'Set up a guest Wi-Fi network',
+    headingPath: 'Set up a guest Wi-Fi network › Set up guest Wi-Fi on the Box 3',
+    content:
+      '1. Open **http://192.168.1.1** and log in.\n2. Go to **Wireless > Guest**.\n3. Tick **Enable guest network**.\n4. Enter a name and a network key.\n5. Click **Apply**.\n\nThe Box 3 guest network has no automatic time limit. Switch it off manually when your guests leave.',
+  });
+
+  it('passes the enclosing headings to the model, and the answer quotes the Box 5 steps', () => {
+    const p = parsed({ question: 'Can the guest wifi on the box 5 switch itself off after a while?', hits: [box3, box5] });
+    expect(p.sources.find((s) => s.heading === 'In the app')?.within).toBe('Set up guest Wi-Fi on the Box 5');
+    const answer = composeAnswer(p);
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('Turn off automatically');
+    expect(answer.text).not.toContain('Wireless > Guest');
+  });
+
+  it('quotes the Box 3 steps for the Box 3', () => {
+    const answer = composeAnswer(parsed({ question: 'How do I set up guest wifi on my box 3?', hits: [box5, box3] }));
+    expect(answer.text).toContain('Wireless > Guest');
+  });
+});

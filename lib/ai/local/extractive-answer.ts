@@ -6,6 +6,7 @@ import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wa
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
 import { questionParts } from './question-parts';
+import { namedModels, namesOtherModel } from './named-models';
 
 /**
  * How the built-in language model answers a grounded question: it reads the numbered sources
@@ -22,6 +23,8 @@ export type PromptSource = {
   n: number;
   title: string;
   heading: string | null;
+  /** The headings its own heading sits under: what the section is part of ("… on the Box 5"). */
+  within?: string;
   lang: TextLanguage | undefined;
   content: string;
   /** Its place in the article (1 = the opening), when the whole article was passed. */
@@ -172,6 +175,8 @@ const KIND_BONUS = 0.3;
 const SECTION_BONUS = 0.15;
 /** Words the passage states itself, against words it only sits under (the article's title). */
 const OWN_WORDS_BONUS = 0.2;
+/** A section about another model than the one asked about ("Box 3" for "box 5"): off topic. */
+const OTHER_MODEL_PENALTY = 1;
 /** Help articles state their main answer first: the opening section earns this, the n-th 1/n of it. */
 const POSITION_BONUS = 0.05;
 
@@ -202,8 +207,10 @@ export function parseAnswerPrompt(prompt: LanguageModelV4Prompt): AnswerPrompt |
     const n = Number(attribute(tag, 'id'));
     if (!Number.isInteger(n)) continue;
     const section = Number(attribute(tag, 'section'));
+    const within = attribute(tag, 'within');
     sources.push({
       n,
+      ...(within ? { within } : {}),
       ...(Number.isInteger(section) && section > 0 ? { section } : {}),
       title: attribute(tag, 'title') ?? '',
       heading: attribute(tag, 'heading') ?? null,
@@ -268,7 +275,9 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     }
   }
   return units.map((u) => {
-    const terms = new Set([...contentTerms(u.text, lang), ...ordinalDigits(u.text)]);
+    // A list item's number ("5. Click Apply") is its place in the list, not a word it states ("Box 5").
+    const said = u.kind === 'item' ? u.text.replace(/^\d+[.)]\s+/, '') : u.text;
+    const terms = new Set([...contentTerms(said, lang), ...ordinalDigits(said)]);
     if (!u.table) return { ...u, terms };
     // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
     // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
@@ -298,6 +307,8 @@ type Window = {
   holdsStrictKind: boolean;
   /** Share of the question's weight its section heading carries. */
   sectionShare: number;
+  /** Its title or headings name another model than the question does ("Box 3" for "box 5"). */
+  otherModel?: boolean;
   /** Share of the question's weight the passage or its section heading states (not the title). */
   own: number;
   /** The passage's opening sentence, when the quote starts later: it usually states the gist. */
@@ -376,8 +387,8 @@ function bestWindow(
   rankBonus: number,
   widen: (set: Set<string>) => Set<string> = (set) => set,
 ): (Window & { score: number }) | null {
-  const heading = widen(new Set(contentTerms(`${source.title} ${source.heading ?? ''}`, source.lang)));
-  const section = widen(new Set(contentTerms(source.heading ?? '', source.lang)));
+  const heading = widen(new Set(contentTerms(`${source.title} ${source.within ?? ''} ${source.heading ?? ''}`, source.lang)));
+  const section = widen(new Set(contentTerms(`${source.within ?? ''} ${source.heading ?? ''}`, source.lang)));
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
   const sectionShare = terms.reduce((sum, t) => sum + (hasTerm(section, t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   let best: (Window & { score: number }) | null = null;
@@ -535,10 +546,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}) })) }))
       .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
-      .filter((w): w is Window & { score: number } => w !== null);
+      .filter((w): w is Window & { score: number } => w !== null)
+      .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
+  const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
+  const models = namedModels(prompt.standalone);
   const windows = windowsFor(kinds);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
-  const merit = (w: Window) => w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own;
+  const merit = (w: Window) =>
+    w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
@@ -642,7 +657,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // roaming in Italy?" gets Italy's price, not also the price on ships).
   const answered = kinds.filter((k) => STRICT_KINDS.has(k) && holdsAnswerKind(quotedSoFar, k));
   const details = keyDetails(
-    prompt.sources.filter((s) => s.title === primary.source.title && (!s.lang || s.lang === lang)),
+    prompt.sources.filter((s) => s.title === primary.source.title && (!s.lang || s.lang === lang) && !aboutOtherModel(s)),
     terms,
     weights,
     quotedSoFar,
@@ -735,7 +750,7 @@ function keyDetails(sources: PromptSource[], terms: string[], weights: Map<strin
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
   const found: { text: string; n: number; share: number; order: number }[] = [];
   for (const source of sources) {
-    const section = new Set(contentTerms(source.heading ?? '', source.lang));
+    const section = new Set(contentTerms(`${source.within ?? ''} ${source.heading ?? ''}`, source.lang));
     for (const unit of splitUnits(source.content, source.lang)) {
       // Table rows are chosen by what names them (the row for Italy, not every zone's prices), never by shared words.
       if (unit.kind === 'lead' || unit.kind === 'table' || unit.kind === 'row' || quoted.includes(unit.text)) continue;
