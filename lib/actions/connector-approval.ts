@@ -49,14 +49,6 @@ export async function proposeConnectorChange(
   return { ok: true, card: { approvalId: approval.id, toolName: connector.name, preview: preview.value, status: 'pending' } };
 }
 
-/** The fields that say what a connector changes: its required inputs (optional ones, like a free-text reason, may differ). */
-export function connectorKeyArguments(connector: ExternalConnector): string[] {
-  const shape = (connector.input as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
-  return Object.entries(shape)
-    .filter(([, field]) => !field.safeParse(undefined).success)
-    .map(([name]) => name);
-}
-
 export type ConnectorExecution = {
   status: 'executed' | 'refused' | 'failed';
   text: string;
@@ -77,7 +69,7 @@ export async function executeApprovedConnector(
   const verdict = await verifyCall({
     toolName: connector.name,
     input,
-    keyArguments: connectorKeyArguments(connector),
+    keyArguments: connector.keyArguments,
     requestText: approval.requestText,
     recognize: (text) => recognize(text, { lang, catalog: [], now: approval.createdAt, timeZone: businessTimeZone() }),
     llm,

@@ -111,7 +111,7 @@ export async function decideApproval(
     const { toolName } = builtin;
     const catalog = await loadPlanCatalog(db);
     const verdict = await verifyProposedCall({
-      toolName,
+      connector: builtin.connector,
       input: approval.input,
       requestText: approval.requestText,
       recognize: (request) => recognizeAccountRequest(request, { lang, catalog, now: approval.createdAt, timeZone: businessTimeZone() }),
@@ -158,10 +158,9 @@ export async function decideApproval(
           text = describeExecuted(toolName, executed.value, lang);
           // With an LLM configured, the model reports the outcome; the template stays the fallback.
           if (llm) text = await reportWithModel(llm, { toolName, result: executed.value, lang, fallback: text });
-          if (toolName === 'request_callback') {
-            const topic = (approval.input as { topic?: string }).topic;
-            await requestHandoff(db, { conversationId: approval.conversationId, reason: 'customer_request', note: topic ? `Callback: ${topic}` : 'Callback requested' });
-          }
+          // A write whose definition hands the conversation to a person (a callback request).
+          const handoffNote = builtin.connector.handoffNote?.(current.input);
+          if (handoffNote) await requestHandoff(db, { conversationId: approval.conversationId, reason: 'customer_request', note: handoffNote });
         } else {
           status = 'refused';
           outcome = 'refused';

@@ -1,6 +1,6 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { RecognizedToolCall } from '@/lib/actions/intents';
-import { WRITE_TOOLS, type WriteToolName } from '@/lib/domain/account-tools';
+import type { Connector } from './connectors/connector';
 
 /**
  * The verifier: before an approved change runs, code re-checks that it is what the customer
@@ -13,32 +13,27 @@ import { WRITE_TOOLS, type WriteToolName } from '@/lib/domain/account-tools';
  */
 export type Verdict = { ok: true; by: 'rules' | 'llm' } | { ok: false; reason: string };
 
-// The arguments that define what changes; the rest (free text such as a callback topic) may differ.
-const KEY_ARGUMENTS: Record<WriteToolName, string[]> = {
-  change_plan: ['planId'],
-  reschedule_appointment: ['startsAt'],
-  restart_modem: [],
-  run_line_diagnostic: [],
-  update_contact_details: ['email', 'phone'],
-  request_callback: [],
-};
-
+/**
+ * A write of the registry (a built-in connector's, an HTTP or MCP connector's): its input is
+ * validated by the definition's schema, and its key arguments (the fields that define what
+ * changes; the rest, such as a callback topic, may differ) come from the definition too.
+ */
 export async function verifyProposedCall({
-  toolName,
+  connector,
   input,
   requestText,
   recognize,
   llm,
 }: {
-  toolName: WriteToolName;
+  connector: Pick<Connector, 'name' | 'input' | 'keyArguments'>;
   input: unknown;
   requestText: string;
-  recognize: (text: string) => RecognizedToolCall | null;
+  recognize: (text: string) => RecognizedToolCall | { toolName: string; input: Record<string, unknown> } | null;
   llm?: LanguageModel;
 }): Promise<Verdict> {
-  const parsed = WRITE_TOOLS[toolName].safeParse(input);
+  const parsed = connector.input.safeParse(input);
   if (!parsed.success) return { ok: false, reason: 'the proposed change is not valid any more' };
-  return verifyCall({ toolName, input: parsed.data as Record<string, unknown>, keyArguments: KEY_ARGUMENTS[toolName], requestText, recognize, llm });
+  return verifyCall({ toolName: connector.name, input: parsed.data, keyArguments: connector.keyArguments, requestText, recognize, llm });
 }
 
 /**

@@ -23,6 +23,22 @@ describe('the demo telecom’s tools as built-in connectors', () => {
     }
   });
 
+  it('say in their definition what the verifier compares and which write hands the conversation to a person', () => {
+    const keys = Object.fromEntries(BUILTIN_CONNECTORS.filter((c) => c.risk === 'write').map((c) => [c.name, c.keyArguments]));
+    expect(keys).toEqual({
+      change_plan: ['planId'],
+      reschedule_appointment: ['startsAt'],
+      restart_modem: [],
+      run_line_diagnostic: [],
+      update_contact_details: ['email', 'phone'],
+      request_callback: [],
+    });
+    for (const connector of BUILTIN_CONNECTORS.filter((c) => c.risk === 'read')) expect(connector.keyArguments).toEqual([]);
+    expect(BUILTIN_CONNECTORS.filter((c) => c.handoffNote).map((c) => c.name)).toEqual(['request_callback']);
+    expect(byName.get('request_callback')!.handoffNote!({ topic: 'my invoice' })).toBe('Callback: my invoice');
+    expect(byName.get('request_callback')!.handoffNote!({})).toBe('Callback requested');
+  });
+
   it('name themselves for the customer in every language of the chat', () => {
     for (const connector of BUILTIN_CONNECTORS) {
       for (const lang of LOCALES) expect(connector.labels[lang], `${connector.name} ${lang}`).toMatch(/\S/);

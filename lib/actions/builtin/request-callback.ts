@@ -8,6 +8,9 @@ export const requestCallbackConnector = defineBuiltinConnector({
   description: "Asks a support expert to call the signed-in customer back. Needs the customer's approval.",
   input: WRITE_TOOLS.request_callback,
   risk: 'write',
+  // The topic is free text: the customer's words need not give it the same.
+  keyArguments: [],
+  handoffNote: ({ topic }) => (topic ? `Callback: ${topic}` : 'Callback requested'),
   labels: { en: 'Callback', de: 'Rückruf', fr: 'Rappel', it: 'Richiamata' },
   preview: ({ db, ...scope }) => writeActions.request_callback.preview(db, scope),
   execute: ({ db, ...scope }) => writeActions.request_callback.execute(db, scope),

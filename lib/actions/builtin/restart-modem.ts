@@ -8,6 +8,7 @@ export const restartModemConnector = defineBuiltinConnector({
   description: "Restarts the signed-in customer's Alpenwave Box remotely. Needs the customer's approval.",
   input: WRITE_TOOLS.restart_modem,
   risk: 'write',
+  keyArguments: [],
   labels: { en: 'Restart Box', de: 'Box neu starten', fr: 'Redémarrer la Box', it: 'Riavviare la Box' },
   preview: ({ db, ...scope }) => writeActions.restart_modem.preview(db, scope),
   execute: ({ db, ...scope }) => writeActions.restart_modem.execute(db, scope),

@@ -8,6 +8,7 @@ export const runLineDiagnosticConnector = defineBuiltinConnector({
   description: "Runs a line diagnostic on the signed-in customer's connection. Needs the customer's approval.",
   input: WRITE_TOOLS.run_line_diagnostic,
   risk: 'write',
+  keyArguments: [],
   labels: { en: 'Line test', de: 'Leitungstest', fr: 'Test de ligne', it: 'Test della linea' },
   preview: ({ db, ...scope }) => writeActions.run_line_diagnostic.preview(db, scope),
   execute: ({ db, ...scope }) => writeActions.run_line_diagnostic.execute(db, scope),

@@ -8,6 +8,7 @@ export const updateContactDetailsConnector = defineBuiltinConnector({
   description: "Changes the signed-in customer's email address or phone number. Needs the customer's approval.",
   input: WRITE_TOOLS.update_contact_details,
   risk: 'write',
+  keyArguments: ['email', 'phone'],
   labels: { en: 'Update contact details', de: 'Kontaktdaten ändern', fr: 'Modifier les coordonnées', it: 'Modificare i dati di contatto' },
   preview: ({ db, ...scope }) => writeActions.update_contact_details.preview(db, scope),
   execute: ({ db, ...scope }) => writeActions.update_contact_details.execute(db, scope),

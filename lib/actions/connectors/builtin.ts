@@ -26,6 +26,10 @@ export type BuiltinConnector = {
   readonly input: z.ZodType<Record<string, unknown>>;
   readonly risk: ConnectorRisk;
   readonly labels: Localized;
+  /** Writes only: the input fields the verifier compares with what the customer's words ask for. */
+  readonly keyArguments: readonly string[];
+  /** Writes only: once executed, the conversation goes to a person with this note (a callback); null: it stays with the bot. */
+  readonly handoffNote: ((input: Record<string, unknown>) => string) | null;
   /** Writes only: the customer system's preview of a validated input (English; the chat localises it). */
   readonly preview: ((args: BuiltinScope & { input: Record<string, unknown> }) => Promise<Outcome<ActionPreview>>) | null;
   /** A read runs at once; a write after approval, re-checking its policy and writing its own audit row. */
@@ -41,6 +45,14 @@ export type BuiltinConnectorDefinition<I extends z.ZodType<Record<string, unknow
   | { risk: 'read'; execute: (args: BuiltinScope & { input: z.output<I> }) => Promise<Outcome<unknown>> }
   | {
       risk: 'write';
+      /**
+       * The arguments that define what changes: the verifier re-reads the customer's words and
+       * refuses the call unless these come out the same. The rest (free text such as a callback
+       * topic) may differ. [] when the tool itself is the whole request (restart the Box).
+       */
+      keyArguments: readonly (keyof z.output<I> & string)[];
+      /** After it executed, hand the conversation to a person with this note (e.g. a callback request). */
+      handoffNote?: (input: z.output<I>) => string;
       preview: (args: BuiltinScope & { input: z.output<I> }) => Promise<Outcome<ActionPreview>>;
       execute: (args: BuiltinActor & { input: z.output<I> }) => Promise<Outcome<unknown>>;
     }
@@ -60,6 +72,8 @@ export function defineBuiltinConnector<I extends z.ZodType<Record<string, unknow
     input: definition.input,
     risk: definition.risk,
     labels: Object.freeze({ ...definition.labels }),
+    keyArguments: definition.risk === 'write' ? Object.freeze([...definition.keyArguments]) : [],
+    handoffNote: definition.risk === 'write' && definition.handoffNote ? (definition.handoffNote as (input: Record<string, unknown>) => string) : null,
     preview: definition.risk === 'write' ? (definition.preview as (args: BuiltinScope & { input: Record<string, unknown> }) => Promise<Outcome<ActionPreview>>) : null,
     execute,
   } satisfies BuiltinConnector);

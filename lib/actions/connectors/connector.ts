@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { BuiltinConnector } from './builtin';
-import type { ConnectorRisk, HttpConnector, Localized } from './definition';
+import { requiredArguments, type ConnectorRisk, type HttpConnector, type Localized } from './definition';
 import type { McpTool } from './mcp';
 
 /**
@@ -8,7 +8,7 @@ import type { McpTool } from './mcp';
  * (definition.ts), a tool of the company's MCP server (mcp.ts), or a built-in tool of the demo
  * customer system in Lantern's own database (builtin.ts). The chat's tools, the built-in model's
  * recogniser, the approval card, the verifier and the audit log use only what all have (name,
- * description, input, risk, labels); how a call is sent depends on `kind`
+ * description, input, risk, labels, keyArguments); how a call is sent depends on `kind`
  * (ConnectorRegistry.execute for the external two).
  */
 export type McpConnector = {
@@ -21,6 +21,8 @@ export type McpConnector = {
   /** From the config, never from the server. */
   readonly risk: ConnectorRisk;
   readonly labels: Localized;
+  /** The arguments the verifier compares with the customer's words (a write's required ones). */
+  readonly keyArguments: readonly string[];
   readonly tool: McpTool;
 };
 
@@ -53,6 +55,7 @@ export function mcpConnector(tool: McpTool): McpConnector {
     input: tool.input as unknown as z.ZodType<Record<string, unknown>>,
     risk: tool.risk,
     labels: tool.labels ? { ...tool.labels } : { en: fallback, de: fallback, fr: fallback, it: fallback },
+    keyArguments: tool.risk === 'write' ? [...(tool.keyArguments ?? requiredArguments(tool.input as unknown as z.ZodType<Record<string, unknown>>))] : [],
     tool,
   } satisfies McpConnector);
 }

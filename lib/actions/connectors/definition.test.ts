@@ -32,6 +32,14 @@ describe('defineHttpConnector', () => {
     expect(cancel.http.errors[1]).toMatchObject({ statuses: [403, 404], reason: 'not_found' });
   });
 
+  it("holds a write's key arguments for the verifier: the required fields unless the definition names them", () => {
+    expect(defineHttpConnector(write).keyArguments).toEqual(['orderId']);
+    expect(defineHttpConnector({ ...write, keyArguments: ['orderId', 'reason'] }).keyArguments).toEqual(['orderId', 'reason']);
+    expect(defineHttpConnector(read).keyArguments).toEqual([]);
+    expect(problemsOf({ ...write, keyArguments: ['orderNo'] })).toContain('keyArguments: orderNo is not an input field');
+    expect(problemsOf({ ...read, keyArguments: ['orderId'] })).toContain('a read has no keyArguments (nothing is verified before it runs)');
+  });
+
   it('makes the input strict: an unknown field is refused, not dropped', () => {
     const status = defineHttpConnector(read);
     expect(status.input.safeParse({ orderId: 'A-1001' }).success).toBe(true);

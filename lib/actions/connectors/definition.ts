@@ -149,6 +149,11 @@ export type HttpConnectorDefinition<I extends ConnectorInputSchema = ConnectorIn
   labels: Localized;
   /** Writes only: what the approval card shows before the customer decides. */
   preview?: (input: z.output<I>, lang: Locale) => ActionPreview;
+  /**
+   * Writes only: the input fields that say what changes, which the verifier compares with what the
+   * customer's own words ask for. Default: the required fields.
+   */
+  keyArguments?: readonly (keyof z.output<I> & string)[];
   http: HttpSpec;
   timeoutMs?: number;
   /** Reads only (0–5, default 2); a write is never retried. */
@@ -166,6 +171,8 @@ export type HttpConnector<I extends ConnectorInputSchema = ConnectorInputSchema>
   readonly risk: ConnectorRisk;
   readonly labels: Localized;
   readonly preview: ((input: z.output<I>, lang: Locale) => ActionPreview) | null;
+  /** What the verifier compares (a write's; a read has none). */
+  readonly keyArguments: readonly string[];
   readonly http: {
     readonly method: HttpMethod;
     readonly url: UrlTemplate;
@@ -180,6 +187,17 @@ export type HttpConnector<I extends ConnectorInputSchema = ConnectorInputSchema>
   readonly retries: number;
   readonly allowedOrigins: readonly string[];
 };
+
+/**
+ * A write's default key arguments: the fields of its input a call cannot leave out. They say what
+ * changes; optional ones (a free-text reason) may differ from what the customer's words give.
+ */
+export function requiredArguments(input: z.ZodType<Record<string, unknown>>): string[] {
+  const shape = (input as unknown as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape ?? {};
+  return Object.entries(shape)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([name]) => name);
+}
 
 export class ConnectorDefinitionError extends Error {
   constructor(
@@ -235,6 +253,7 @@ export const connectorCommonShape = {
   timeoutMs: z.number().int().min(100).max(60_000).optional(),
   retries: z.number().int().min(0).max(5).optional(),
   allowedOrigins: z.array(z.string().max(300)).max(50).optional(),
+  keyArguments: z.array(fieldName).max(50).optional(),
 };
 
 /** A definition in TypeScript: zod input, preview function. */
@@ -351,9 +370,11 @@ export function definitionProblems(def: HttpConnectorDefinition): string[] {
   if (def.risk === 'read') {
     if (!mapped || Object.keys(mapped).length === 0) problems.push('a read maps its answer (http.response.map): the model sees only the mapped fields');
     if (def.preview) problems.push('a read has no preview (it runs without approval)');
+    if (def.keyArguments) problems.push('a read has no keyArguments (nothing is verified before it runs)');
   } else if (def.retries !== undefined && def.retries > 0) {
     problems.push('a write is never retried (retries must be 0 or left out)');
   }
+  for (const field of def.keyArguments ?? []) if (!known(field)) problems.push(`keyArguments: ${field} is not an input field`);
   if (def.http.errors?.some((rule) => rule.code !== undefined) && def.http.codePointer === '') problems.push('codePointer "" names the whole error body, not a code');
   return problems;
 }
@@ -385,6 +406,7 @@ export function defineHttpConnector<I extends ConnectorInputSchema>(def: HttpCon
     risk: def.risk,
     labels: { ...def.labels },
     preview: def.preview ?? null,
+    keyArguments: def.risk === 'write' ? [...(def.keyArguments ?? requiredArguments(def.input as unknown as z.ZodType<Record<string, unknown>>))] : [],
     http: Object.freeze({
       method: def.http.method,
       url: parsed.template,

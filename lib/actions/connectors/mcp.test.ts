@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_HEADER, mcpSignedTarget, SIGNATURE_HEADER, verifyIdentitySignature } from './identity';
 import { callMcpTool, discoverMcpTools, mcpServerConfigSchema, resolveMcpHeaders, type McpServerConfig } from './mcp';
 import { startTestMcpServer, type TestMcpServer } from './test-mcp-server';
+import { mcpConnector } from './connector';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const orderId = { type: 'object', properties: { orderId: { type: 'string', pattern: '^[A-Z0-9-]{1,20}$' } }, required: ['orderId'] };
@@ -46,6 +47,18 @@ describe('MCP connectors', () => {
     expect(problems).toEqual(['orders: the server has no tool "refund"']);
     expect(tools[0]!.input.safeParse({ orderId: 'A-1' }).success).toBe(true);
     expect(tools[0]!.input.safeParse({ orderId: 'a b' }).success).toBe(false);
+  });
+
+  it("gives a write's key arguments to the verifier: its required arguments, or those the config names (which must be its own)", async () => {
+    const { tools } = await discoverMcpTools(config);
+    expect(tools.map((t) => [t.name, mcpConnector(t).keyArguments])).toEqual([
+      ['order_status', []],
+      ['cancel_order', ['orderId']],
+    ]);
+    const named = await discoverMcpTools({ ...config, tools: { loyalty_points: { risk: 'write', keyArguments: [] }, cancel_order: { risk: 'write', keyArguments: ['orderNo'] } } });
+    expect(named.tools.map((t) => [t.name, mcpConnector(t).keyArguments])).toEqual([['loyalty_points', []]]);
+    expect(named.problems).toEqual(['orders: keyArguments of "cancel_order" names orderNo, not among its arguments']);
+    expect(mcpServerConfigSchema.safeParse({ name: 'x', url: server.url, tools: { order_status: { risk: 'read', keyArguments: ['orderId'] } } }).success).toBe(false);
   });
 
   it('calls a tool for the signed-in customer: their id signed in the headers, over the tool and its arguments', async () => {

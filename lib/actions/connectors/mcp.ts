@@ -24,7 +24,8 @@ import { JsonSchemaError, jsonSchemaToZod } from './json-schema';
  * ```json
  * { "name": "orders", "url": "https://mcp.example.com/mcp",
  *   "tools": { "order_status": { "risk": "read" }, "cancel_order": { "risk": "write",
- *     "labels": { "en": "Cancel order", "de": "Bestellung stornieren", "fr": "Annuler la commande", "it": "Annullare l'ordine" } } } }
+ *     "labels": { "en": "Cancel order", "de": "Bestellung stornieren", "fr": "Annuler la commande", "it": "Annullare l'ordine" },
+ *     "keyArguments": ["orderId"] } } }
  * ```
  */
 
@@ -41,7 +42,15 @@ export const mcpServerConfigSchema = z
       .default({}),
     tools: z.record(
       connectorNameSchema,
-      z.object({ risk: z.enum(['read', 'write']), labels: z.object({ en: label, de: label, fr: label, it: label }).strict().optional() }).strict(),
+      z
+        .object({
+          risk: z.enum(['read', 'write']),
+          labels: z.object({ en: label, de: label, fr: label, it: label }).strict().optional(),
+          /** A write's arguments the verifier compares with the customer's words (default: its required ones). */
+          keyArguments: z.array(z.string().min(1).max(64)).max(50).optional(),
+        })
+        .strict()
+        .refine((tool) => tool.risk === 'write' || tool.keyArguments === undefined, { message: 'a read has no keyArguments (nothing is verified before it runs)', path: ['keyArguments'] }),
     ),
     timeoutMs: z.number().int().min(100).max(60_000).default(8_000),
   })
@@ -57,6 +66,7 @@ export type McpTool = {
   input: z.ZodObject;
   risk: ConnectorRisk;
   labels?: Localized;
+  keyArguments?: readonly string[];
 };
 
 export type McpIdentity = { customerId: string; secret: string };
@@ -124,8 +134,21 @@ export async function discoverMcpTools(server: McpServerConfig): Promise<{ tools
         problems.push(`${server.name}: the arguments of "${name}" name the customer (${customer.join(', ')}): Lantern sends the signed-in customer itself (${CUSTOMER_HEADER} header); the model may never pass one`);
         continue;
       }
+      const unknownKeys = (settings.keyArguments ?? []).filter((key) => !Object.hasOwn((schema.properties ?? {}) as Record<string, unknown>, key));
+      if (unknownKeys.length > 0) {
+        problems.push(`${server.name}: keyArguments of "${name}" names ${unknownKeys.join(', ')}, not among its arguments`);
+        continue;
+      }
       try {
-        tools.push({ server, name, description: offered.description ?? name, input: jsonSchemaToZod(schema), risk: settings.risk, ...(settings.labels ? { labels: settings.labels } : {}) });
+        tools.push({
+          server,
+          name,
+          description: offered.description ?? name,
+          input: jsonSchemaToZod(schema),
+          risk: settings.risk,
+          ...(settings.labels ? { labels: settings.labels } : {}),
+          ...(settings.keyArguments ? { keyArguments: settings.keyArguments } : {}),
+        });
       } catch (error) {
         if (!(error instanceof JsonSchemaError)) throw error;
         problems.push(`${server.name}: the arguments of "${name}" cannot be checked (${error.message})`);
