@@ -49,6 +49,7 @@ import { evaluateAnswers, GOLDEN_OFF, scoredAnswer } from '@/lib/eval/answers';
 import { judgeAnswer } from '@/lib/eval/judge';
 import { computeActionMetrics, DEMO_CATALOG, evaluateActions, formatActionReport, loadActionItems } from '@/lib/eval/actions';
 import { modelRecogniser } from '@/lib/eval/action-model';
+import { EXAMPLE_CONNECTOR_CASES, exampleConnectorRegistry } from '@/lib/eval/connector-actions';
 import { localAccountModel } from '@/lib/actions/account-model';
 import type { QaItem } from '@/lib/eval/qa';
 import { dialogMetrics, formatDialogReport, loadDialogs } from '@/lib/eval/dialogs';
@@ -248,12 +249,23 @@ async function runActionEval({ file, json }: { file: string; json: boolean }) {
   );
   const results = await evaluateActions(items, recognise);
   const report = computeActionMetrics(results);
+
+  // Connector tools, checked the same way: the example orders connectors beside the built-in tools, with their own cases.
+  const registry = exampleConnectorRegistry();
+  const connectorItems = loadActionItems(EXAMPLE_CONNECTOR_CASES, { tools: registry.connectors });
+  const recogniseConnectors = modelRecogniser(
+    (item) => (llm ? llm.model : localAccountModel({ catalog: [...DEMO_CATALOG], now: new Date(item.now), connectors: registry }).model),
+    { connectors: registry.connectors },
+  );
+  const connectorReport = computeActionMetrics(await evaluateActions(connectorItems, recogniseConnectors));
   if (json) {
-    console.log(JSON.stringify({ file, model: llm?.id ?? 'local', report }, null, 2));
+    console.log(JSON.stringify({ file, model: llm?.id ?? 'local', report, connectors: { file: EXAMPLE_CONNECTOR_CASES, report: connectorReport } }, null, 2));
     return;
   }
   console.log(`\n${items.length} requests from ${file}; model ${llm?.id ?? 'local:lantern-extractive-v1'}\n`);
   console.log(formatActionReport(report));
+  console.log(`\nConnector tools (${registry.external.map((c) => c.name).join(', ')}, beside the built-in ones): ${connectorItems.length} requests from ${EXAMPLE_CONNECTOR_CASES}\n`);
+  console.log(formatActionReport(connectorReport));
 }
 
 /** The articles retrieval ranked for a question, best first, each once (for the --run file). */

@@ -1,22 +1,27 @@
 import { stepCountIs, streamText, tool, type LanguageModel, type ToolSet } from 'ai';
 import { BUILTIN_CONNECTORS } from '@/lib/actions/builtin';
+import type { Connector } from '@/lib/actions/connectors/connector';
 import type { ActionCall, ActionItem, Recogniser } from './actions';
 
 /**
- * The account tools as the chat offers them (the built-in connectors' descriptions and schemas),
- * without execute: the evaluation looks at the call the model makes, nothing runs.
+ * The account tools as the chat offers them (the registry's definitions: descriptions and
+ * schemas), without execute: the evaluation looks at the call the model makes, nothing runs.
  */
-function schemaOnlyTools(): ToolSet {
-  return Object.fromEntries(BUILTIN_CONNECTORS.map((c) => [c.name, tool({ description: c.description, inputSchema: c.input })]));
+function schemaOnlyTools(connectors: readonly Pick<Connector, 'name' | 'description' | 'input'>[]): ToolSet {
+  return Object.fromEntries(connectors.map((c) => [c.name, tool({ description: c.description, inputSchema: c.input })]));
 }
 
 /**
- * Evaluates a language model as the chat uses it: streamText with the account tools, one step;
+ * Evaluates a language model as the chat uses it: streamText with the account tools (the built-in
+ * ones, or a registry's `connectors`), one step;
  * the first tool call (validated by the AI SDK against the tool's zod schema) is the answer, no
  * call at all is a refusal.
  */
-export function modelRecogniser(modelFor: (item: ActionItem) => LanguageModel): Recogniser {
-  const tools = schemaOnlyTools();
+export function modelRecogniser(
+  modelFor: (item: ActionItem) => LanguageModel,
+  { connectors = BUILTIN_CONNECTORS }: { connectors?: readonly Pick<Connector, 'name' | 'description' | 'input'>[] } = {},
+): Recogniser {
+  const tools = schemaOnlyTools(connectors);
   return async (item): Promise<ActionCall> => {
     const result = streamText({
       model: modelFor(item),

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import { z } from 'zod';
-import { READ_TOOL_NAMES, WRITE_TOOL_NAMES, isWriteTool, type ToolName } from '@/lib/domain/account-tools';
+import { READ_TOOL_NAMES, WRITE_TOOL_NAMES } from '@/lib/domain/account-tools';
 import { recognizeAccountRequest, type CatalogPlan } from '@/lib/actions/intents';
 import { businessTimeZone } from '@/lib/business-settings';
 
 /**
- * The account-action evaluation (content/golden/actions.jsonl): does a recogniser pick the right
- * tool, or none, for a customer's request, and fill in the arguments the contract wants?
+ * The account-action evaluation (content/golden/actions.jsonl for the built-in tools; a
+ * connector's own cases, e.g. lib/actions/connectors/test-connectors.actions.jsonl, for the tools
+ * of a registry): does a recogniser pick the right tool, or none, for a customer's request, and
+ * fill in the arguments the tool's definition wants?
  *
  * - Tool selection: over all items, the expected tool was called, or nothing when none was expected.
  * - Arguments: over items whose expected tool was selected and that expect arguments, every
@@ -15,7 +17,14 @@ import { businessTimeZone } from '@/lib/business-settings';
  * - Correct refusals: over items that expect no call, the share that got none.
  */
 
-const TOOL_NAMES = [...READ_TOOL_NAMES, ...WRITE_TOOL_NAMES] as [ToolName, ...ToolName[]];
+/** A tool an evaluation set may expect: its name and risk, as the registry's definitions have them. */
+export type EvaluatedTool = { readonly name: string; readonly risk: 'read' | 'write' };
+
+/** The built-in account tools (the contract in lib/domain/account-tools.ts). */
+export const BUILTIN_EVALUATED_TOOLS: readonly EvaluatedTool[] = [
+  ...READ_TOOL_NAMES.map((name) => ({ name, risk: 'read' as const })),
+  ...WRITE_TOOL_NAMES.map((name) => ({ name, risk: 'write' as const })),
+];
 export const ACTION_LANGUAGES = ['en', 'de', 'fr', 'it'] as const;
 export const ACTION_KINDS = ['read', 'write', 'refuse'] as const;
 
@@ -23,32 +32,45 @@ export const ACTION_KINDS = ['read', 'write', 'refuse'] as const;
 const relativeDateTime = z.object({ weekday: z.number().int().min(0).max(7), hour: z.number().int().min(0).max(23) }).strict();
 export type RelativeDateTime = z.infer<typeof relativeDateTime>;
 
-export const actionItemSchema = z
-  .object({
-    id: z.string().min(1),
-    lang: z.enum(ACTION_LANGUAGES),
-    request: z.string().min(1),
-    /** The fixed reference instant relative dates are read against. */
-    now: z.iso.datetime({ offset: true }),
-    expected: z.union([z.null(), z.object({ tool: z.enum(TOOL_NAMES), args: z.record(z.string(), z.unknown()).default({}) }).strict()]),
-    kind: z.enum(ACTION_KINDS),
-    note: z.string().optional(),
-  })
-  .strict()
-  .superRefine((item, ctx) => {
-    const expectedKind = item.expected === null ? 'refuse' : isWriteTool(item.expected.tool) ? 'write' : 'read';
-    if (item.kind !== expectedKind) ctx.addIssue({ code: 'custom', path: ['kind'], message: `is "${item.kind}" but the expectation makes it "${expectedKind}"` });
-    const startsAt = item.expected?.args.startsAt;
-    if (startsAt !== undefined && typeof startsAt !== 'string' && !relativeDateTime.safeParse(startsAt).success) {
-      ctx.addIssue({ code: 'custom', path: ['expected', 'args', 'startsAt'], message: 'is an ISO datetime or { weekday, hour }' });
-    }
-  });
+/** An item of a set whose expected tools are `tools` (a tool not among them is an error in the file). */
+export function actionItemSchemaFor(tools: readonly EvaluatedTool[]) {
+  const risk = new Map(tools.map((t) => [t.name, t.risk]));
+  return z
+    .object({
+      id: z.string().min(1),
+      lang: z.enum(ACTION_LANGUAGES),
+      request: z.string().min(1),
+      /** The fixed reference instant relative dates are read against. */
+      now: z.iso.datetime({ offset: true }),
+      expected: z.union([
+        z.null(),
+        z.object({ tool: z.string().refine((name) => risk.has(name), { message: 'is not a tool of the evaluated registry' }), args: z.record(z.string(), z.unknown()).default({}) }).strict(),
+      ]),
+      kind: z.enum(ACTION_KINDS),
+      note: z.string().optional(),
+    })
+    .strict()
+    .superRefine((item, ctx) => {
+      const expectedKind = item.expected === null ? 'refuse' : risk.get(item.expected.tool) === 'write' ? 'write' : 'read';
+      if (item.kind !== expectedKind) ctx.addIssue({ code: 'custom', path: ['kind'], message: `is "${item.kind}" but the expectation makes it "${expectedKind}"` });
+      const startsAt = item.expected?.args.startsAt;
+      if (startsAt !== undefined && typeof startsAt !== 'string' && !relativeDateTime.safeParse(startsAt).success) {
+        ctx.addIssue({ code: 'custom', path: ['expected', 'args', 'startsAt'], message: 'is an ISO datetime or { weekday, hour }' });
+      }
+    });
+}
+
+export const actionItemSchema = actionItemSchemaFor(BUILTIN_EVALUATED_TOOLS);
 export type ActionItem = z.infer<typeof actionItemSchema>;
 
 export class ActionFileError extends Error {}
 
-/** Reads the JSONL evaluation set; a bad line names its file and line number. Ids must be unique. */
-export function loadActionItems(file: string): ActionItem[] {
+/**
+ * Reads the JSONL evaluation set; a bad line names its file and line number. Ids must be unique.
+ * `tools`: the tools the set may expect (default: the built-in ones), e.g. a registry's connectors.
+ */
+export function loadActionItems(file: string, { tools = BUILTIN_EVALUATED_TOOLS }: { tools?: readonly EvaluatedTool[] } = {}): ActionItem[] {
+  const schema = tools === BUILTIN_EVALUATED_TOOLS ? actionItemSchema : actionItemSchemaFor(tools);
   const items: ActionItem[] = [];
   const seen = new Set<string>();
   fs.readFileSync(file, 'utf8')
@@ -61,7 +83,7 @@ export function loadActionItems(file: string): ActionItem[] {
       } catch {
         throw new ActionFileError(`${file}:${i + 1}: not valid JSON`);
       }
-      const parsed = actionItemSchema.safeParse(json);
+      const parsed = schema.safeParse(json);
       if (!parsed.success) throw new ActionFileError(`${file}:${i + 1}: ${parsed.error.issues.map((x) => `${x.path.join('.')} ${x.message}`).join('; ')}`);
       if (seen.has(parsed.data.id)) throw new ActionFileError(`${file}:${i + 1}: duplicate id ${parsed.data.id}`);
       seen.add(parsed.data.id);
