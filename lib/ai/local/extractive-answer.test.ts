@@ -704,3 +704,22 @@ describe('a section under the model asked about', () => {
     expect(answer.text).toContain('Wireless > Guest');
   });
 });
+
+describe('function words the stop word lists lack', () => {
+  const restart = hit({
+    title: 'Redémarrer votre Box',
+    lang: 'fr',
+    content: "1. Éteignez la Box avec l'interrupteur à l'arrière.\n2. Attendez 30 secondes.\n3. Rallumez la Box.",
+  });
+  const ask = (question: string) => composeAnswer(parsed({ question, lang: 'fr', hits: [restart] }), { termWeight: () => 1 });
+
+  it('do not make a question unanswerable ("depuis", "chez", "encore")', () => {
+    const answer = ask('Comment redémarrer la Box depuis chez moi, encore une fois ?');
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('Attendez 30 secondes');
+  });
+
+  it('while the words that say what it is about still must be covered', () => {
+    expect(ask('Comment redémarrer la Box depuis le jardin de la voisine, près de la piscine ?').grounded).toBe(false);
+  });
+});

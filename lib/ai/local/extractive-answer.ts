@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
-import { asTextLanguage, contentTerms, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
+import { asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
@@ -561,10 +561,11 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // Near-ties go to the passage nearer its article's start (the main answer), then to the later source.
   const placed = (w: Window) => merit(w) + (w.source.section ? POSITION_BONUS / w.source.section : 0);
   const primary = candidates.reduce<Window | null>((best, w) => (!best || placed(w) >= placed(best) ? w : best), null);
-  // The share of the question's weight a set of covered words makes up. The story's words count
-  // where the passage states them, and nowhere else.
+  // The share of the question's weight a set of covered words makes up. The story's words, and
+  // function words the stop word lists lack ("depuis", "ancora"), count where the passage states
+  // them, and nowhere else.
   const share = (covered: Set<string>) => {
-    const counted = terms.filter((t) => covered.has(t) || !story.told.has(t));
+    const counted = terms.filter((t) => covered.has(t) || (!story.told.has(t) && !isFunctionTerm(t, lang)));
     const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
     return counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   };

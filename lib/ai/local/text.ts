@@ -86,6 +86,37 @@ const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: new Map(), d
 // embedding model reads, so stored vectors stay valid.)
 const CONTRACTION_PARTS = new Set(['don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'haven', 'hasn', 'hadn', 'won', 'wouldn', 'couldn', 'shouldn', 'mustn', 'needn', 've', 'll', 're']);
 
+// Closed-class words (prepositions, conjunctions, adverbs of time and degree, quantifiers) that
+// the stop word lists above lack — thin for French and Italian ("chez", "depuis", "ancora"). They
+// stay terms (a passage that says "durante l'aggiornamento" matches the customer's phrase), but
+// they never make a question unanswerable: the built-in model counts them only where a passage
+// states them (lib/ai/local/extractive-answer.ts).
+const FUNCTION_WORDS = [
+  // English
+  'until', 'during', 'without', 'within', 'already', 'always', 'often', 'soon', 'yesterday', 'today', 'tomorrow', 'something',
+  'nothing', 'someone', 'nobody', 'every', 'just', 'even',
+  // German
+  'obwohl', 'falls', 'bevor', 'gestern',
+  // French
+  'chez', 'depuis', 'avant', 'apres', 'pendant', 'sous', 'vers', 'selon', 'entre', 'contre', 'parmi', 'comme', 'donc', 'alors',
+  'car', 'parce', 'lorsque', 'puis', 'ensuite', 'ainsi', 'encore', 'aussi', 'tres', 'bien', 'deja', 'toujours', 'jamais',
+  'souvent', 'maintenant', 'hier', 'demain', 'aujourd', 'trop', 'peu', 'beaucoup', 'assez', 'plus', 'moins', 'tout', 'toute',
+  'tous', 'toutes', 'quelque', 'quelques', 'chaque', 'autre', 'autres', 'rien', 'quoi',
+  // Italian
+  'senza', 'sotto', 'sopra', 'verso', 'dopo', 'prima', 'durante', 'mentre', 'quindi', 'allora', 'perche', 'pero', 'invece',
+  'cioe', 'comunque', 'ancora', 'sempre', 'mai', 'gia', 'subito', 'poi', 'molto', 'poco', 'troppo', 'tanto', 'piu', 'meno',
+  'ieri', 'oggi', 'domani', 'adesso', 'qui', 'qua', 'ogni', 'altro', 'altri', 'altra', 'altre', 'stesso', 'stessa', 'qualche',
+  'niente', 'nulla', 'tutta', 'tutte',
+];
+const FUNCTION_TERMS: Record<TextLanguage, Set<string>> = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, new Set(FUNCTION_WORDS.map((w) => stem(w, lang)))]),
+) as Record<TextLanguage, Set<string>>;
+
+/** A content term (stemmed) that is one of those closed-class words. */
+export function isFunctionTerm(term: string, lang: TextLanguage): boolean {
+  return FUNCTION_TERMS[lang].has(term);
+}
+
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
   return tokenize(text)
     .filter((w) => !isStopword(w) && !CONTRACTION_PARTS.has(w) && (w.length > 1 || /\d/.test(w)))
