@@ -542,14 +542,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const ranks = sourceRanks(prompt.sources);
   const alternatives = options.alternatives ?? {};
   const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);
+  const models = namedModels(prompt.standalone);
+  const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}) })) }))
       .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
       .filter((w): w is Window & { score: number } => w !== null)
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
-  const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
-  const models = namedModels(prompt.standalone);
   const windows = windowsFor(kinds);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
   const merit = (w: Window) =>
