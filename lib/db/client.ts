@@ -29,13 +29,29 @@ export interface Database {
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
+/**
+ * Session settings for vector search, the same on both databases. HNSW's candidate list
+ * (`ef_search`) must be well above the rows a query takes: at pgvector's default of 40, equal to
+ * the hybrid search's pool of 40, about 2 of the 40 nearest passages were missing for most
+ * questions (the demo help center, 1,588 chunks; `npm run bench:recall`), and which ones
+ * depended on the index's random layout, so the same question could retrieve differently
+ * after each rebuild. At 100 the top 40 were the exact ones. Iterative scans (pgvector 0.8) keep
+ * filtered searches (public passages only, one product version) from coming back short.
+ */
+export const VECTOR_SEARCH_SETTINGS = { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'strict_order' } as const;
+
 /** Embedded PostgreSQL with pgvector. No dataDir means in memory (tests, throwaway evals). */
 export async function openPglite(options: { dataDir?: string; sharedBuffers?: string } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ options.dataDir)), { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     extensions: { vector },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+      ...Object.entries(VECTOR_SEARCH_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { kind: 'pglite', db, close: () => client.close() };
@@ -46,6 +62,8 @@ export async function openPostgres(options: { url: string; max?: number }): Prom
   const client = postgres(options.url, {
     max: options.max ?? 10,
     onnotice: () => {}, // "extension already exists" and friends are not worth a log line
+    // Sent with every new connection of the pool, so each session searches alike.
+    connection: { ...VECTOR_SEARCH_SETTINGS },
     // int8 (counts, sums) arrive as JS numbers, as they do from PGlite: one shape for callers.
     types: { bigint: { to: 20, from: [20], serialize: (v: number) => String(v), parse: (v: string) => Number(v) } },
   });

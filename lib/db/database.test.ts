@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, migrationState } from './migrate';
 import { queryRows } from './rows';
 import { testBackends } from './test-databases';
-import { openPglite, PGLITE_SHARED_BUFFERS, type Database } from './client';
+import { openPglite, PGLITE_SHARED_BUFFERS, VECTOR_SEARCH_SETTINGS, type Database } from './client';
 
 describe.each(testBackends())('database on $name', ({ open }) => {
   let database: Database;
@@ -39,6 +39,17 @@ describe.each(testBackends())('database on $name', ({ open }) => {
       sql`select id from vt order by embedding <=> '[1,0,0]' limit 2`,
     );
     expect(rows.map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('searches vectors with a wide HNSW candidate list and iterative scans in every session', async () => {
+    // Several at once, so a pool opens more than one connection.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        queryRows<{ ef: string; scan: string }>(database.db, sql`select current_setting('hnsw.ef_search') as ef, current_setting('hnsw.iterative_scan') as scan`),
+      ),
+    );
+    for (const [row] of settings) expect(row).toEqual({ ef: VECTOR_SEARCH_SETTINGS['hnsw.ef_search'], scan: VECTOR_SEARCH_SETTINGS['hnsw.iterative_scan'] });
+    expect(Number(VECTOR_SEARCH_SETTINGS['hnsw.ef_search'])).toBeGreaterThan(40);
   });
 
   it('returns rows in one shape with int8 as numbers', async () => {

@@ -33,7 +33,7 @@ export type SearchOptions = {
   /** Only passages of these documents (e.g. the translations of what was found). */
   documentIds?: string[];
   weights?: SearchWeights;
-  /** Candidates each retriever contributes (HNSW returns at most hnsw.ef_search = 40 rows). */
+  /** Candidates each retriever contributes (HNSW returns at most hnsw.ef_search rows: 100, lib/db/client.ts). */
   pool?: number;
   /** Correct misspelt words against the corpus vocabulary first (default: yes). */
   correctSpelling?: boolean;
