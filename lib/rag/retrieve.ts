@@ -4,7 +4,9 @@ import type { Embedder } from '@/lib/ai/models';
 import type { Db } from '@/lib/db/client';
 import type { Locale } from '@/lib/i18n/locales';
 import { searchChunks, type SearchHit, type SearchWeights } from './search';
+import { asTextLanguage } from '@/lib/ai/local/text';
 import { correctSpelling } from './spelling';
+import type { TermStats } from './term-stats';
 import { preferSameLanguage } from './translations';
 
 /**
@@ -22,10 +24,11 @@ const PREFERRED_HEAD = 12;
 
 
 export async function retrieve(
-  deps: { db: Db; embedder: Embedder; reranker: RerankingModelV4 },
+  deps: { db: Db; embedder: Embedder; reranker: RerankingModelV4; termStats?: TermStats },
   { standalone, lang, version, weights, document }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string },
 ): Promise<Retrieval> {
-  const spelling = await correctSpelling(deps.db, standalone);
+  const textLang = asTextLanguage(lang);
+  const spelling = await correctSpelling(deps.db, standalone, deps.termStats && textLang ? deps.termStats.vocabulary(textLang) : undefined);
   const options = { audience: 'public' as const, version, weights };
   const search = (documentIds?: string[]) => searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false, documentIds });
   // The customer chose a version of the article a clarification was about: that article answers,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bestCorrection, editDistance } from './spelling';
+import type { Db } from '@/lib/db/client';
+import { bestCorrection, correctSpelling, editDistance, minCorrectionDocs, type LanguageVocabulary } from './spelling';
 
 describe('editDistance', () => {
   it.each([
@@ -31,7 +32,49 @@ describe('bestCorrection', () => {
   });
 
   it('never corrects into a stop word', () => {
-    expect(bestCorrection('sonst', [{ word: 'sonnst', ndoc: 1 }])).toBe('sonnst');
-    expect(bestCorrection('quelle', [{ word: 'quelles', ndoc: 1 }])).toBeUndefined();
+    expect(bestCorrection('sonst', [{ word: 'sonnst', ndoc: 4 }])).toBe('sonnst');
+    expect(bestCorrection('quelle', [{ word: 'quelles', ndoc: 4 }])).toBeUndefined();
+  });
+
+  it('does not correct into a word the corpus uses only once or twice: "stock" is not a typo of "stick"', () => {
+    expect(bestCorrection('stock', [{ word: 'stick', ndoc: 2 }])).toBeUndefined();
+    expect(bestCorrection('stock', [{ word: 'stick', ndoc: 2 }, { word: 'stack', ndoc: 3 }])).toBe('stack');
+  });
+
+  it('asks more of a correction in a large help center than in a small one', () => {
+    expect([30, 600, 1000, 1588, 100_000].map(minCorrectionDocs)).toEqual([1, 2, 2, 3, 3]);
+  });
+
+  it('takes the hyphenated spelling of the same word however rare', () => {
+    expect(bestCorrection('roamingkosten', [{ word: 'roaming-kosten', ndoc: 1 }, { word: 'roamingkosts', ndoc: 9 }])).toBe('roaming-kosten');
+  });
+});
+
+describe('correctSpelling in the question\'s language', () => {
+  // The corpus (as lexeme_stats returns it, for both lookups): German and English articles.
+  const corpus = [
+    { word: 'users', ndoc: 20 },
+    { word: 'offener', ndoc: 5 },
+    { word: 'passwort', ndoc: 30 },
+    { word: 'ändern', ndoc: 25 },
+    { word: 'handy', ndoc: 12 },
+    { word: 'wi-fi', ndoc: 40 },
+    { word: 'wifu', ndoc: 40 },
+  ];
+  const db = { execute: async () => corpus } as unknown as Db;
+  const german: LanguageVocabulary = {
+    uses: (word) => ['offener', 'passwort', 'andern', 'handy'].includes(word),
+    hasStem: (word) => word === 'offenbar',
+  };
+
+  it('corrects only into words of that language, and leaves words whose stem it uses alone', async () => {
+    const question = 'offenbar hat er das passwort übers handy geändert';
+    // Without a language, "übers" (over the) becomes the English "users" and "offenbar" (apparently) "offener".
+    expect((await correctSpelling(db, question)).corrections).toEqual({ ubers: 'users', offenbar: 'offener' });
+    expect(await correctSpelling(db, question, german)).toEqual({ query: question, corrections: {} });
+  });
+
+  it('joins a short word to the hyphenated spelling the articles use, and corrects it no other way', async () => {
+    expect(await correctSpelling(db, 'Mein WLAN: wifi oder wify?')).toEqual({ query: 'Mein WLAN: wi-fi oder wify?', corrections: { wifi: 'wi-fi' } });
   });
 });

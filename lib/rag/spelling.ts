@@ -40,8 +40,23 @@ export function editDistance(a: string, b: string, cap: number): number {
  * language are missing from a help center's vocabulary far more often than they are misspelt.
  */
 const MIN_CORRECTED_LENGTH = 5;
+/** Shorter words are only joined to the corpus's hyphenated spelling of them ("wifi" is "Wi-Fi"). */
+const MIN_JOINED_LENGTH = 4;
 
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
+
+/**
+ * A word a large help center uses only once or twice is weak evidence of a typo: a word one
+ * edit from it is more often a real word the corpus lacks ("stock" is not "stick", "Mitten" not
+ * "Mieten"). Typos are of the words it uses often. (In a small help center every word is rare:
+ * the bar rises with its size, to three passages from 1,500 on.)
+ */
+const MIN_CORRECTION_DOCS = 3;
+const MIN_CORRECTION_SHARE = 0.002;
+
+export function minCorrectionDocs(chunks: number): number {
+  return Math.max(1, Math.min(MIN_CORRECTION_DOCS, Math.ceil(chunks * MIN_CORRECTION_SHARE)));
+}
 
 /**
  * At most this many unknown words are corrected per query, and their candidates come from one
@@ -50,18 +65,27 @@ const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
  */
 export const MAX_CORRECTED_WORDS = 8;
 
+/** The corpus's hyphenated spelling of a word typed without hyphens ("wifi" → "wi-fi", "roamingkosten" → "roaming-kosten"). */
+function hyphenatedForm(word: string, candidates: { word: string }[]): string | undefined {
+  const found = candidates.find((c) => c.word.includes('-') && fold(c.word).replace(/-/g, '') === word);
+  return found ? fold(found.word) : undefined;
+}
+
 /**
  * The corpus word a folded query word is a typo of, among candidates (corpus words as stored,
  * with their document counts): the closest within the allowed edits, the most frequent on ties;
  * none when the corpus has the word itself (with its accents: "redémarrer" for "redemarrer").
+ * The same word with hyphens is no typo: it is taken however rarely the corpus uses it.
  */
-export function bestCorrection(word: string, candidates: { word: string; ndoc: number }[]): string | undefined {
+export function bestCorrection(word: string, candidates: { word: string; ndoc: number }[], minDocs = MIN_CORRECTION_DOCS): string | undefined {
   if (candidates.some((c) => fold(c.word) === word)) return undefined;
+  const hyphenated = hyphenatedForm(word, candidates);
+  if (hyphenated) return hyphenated;
   let best: { word: string; ndoc: number; distance: number } | undefined;
   for (const candidate of candidates) {
     const folded = fold(candidate.word);
     // A stop word ("die", "qui") says nothing a search could use: "dire" is not a typo of it.
-    if (isStopword(folded)) continue;
+    if (isStopword(folded) || candidate.ndoc < minDocs) continue;
     const distance = editDistance(word, folded, allowedEdits(word));
     if (distance > allowedEdits(word)) continue;
     if (!best || distance < best.distance || (distance === best.distance && candidate.ndoc > best.ndoc)) best = { word: folded, ndoc: candidate.ndoc, distance };
@@ -69,9 +93,23 @@ export function bestCorrection(word: string, candidates: { word: string; ndoc: n
   return best?.word;
 }
 
-export async function correctSpelling(db: Db, query: string): Promise<{ query: string; corrections: Record<string, string> }> {
+/**
+ * What the articles in the question's language use. A word of that language the corpus has
+ * in another form ("charger" where articles say "charge") is not a typo, and a typo is one of a
+ * word of that language: a German "übers" is not the English "users", "halbe" not "halve".
+ */
+export type LanguageVocabulary = {
+  /** Whether articles in the language use a word of this (folded) word's stem. */
+  hasStem(word: string): boolean;
+  /** Whether articles in the language use this folded word. */
+  uses(word: string): boolean;
+};
+
+export async function correctSpelling(db: Db, query: string, vocabulary?: LanguageVocabulary): Promise<{ query: string; corrections: Record<string, string> }> {
   // Words of the question's form ("coûte", "combien") are not typos of topic words ("coûts").
-  const words = [...new Set(tokenize(query))].filter((w) => w.length >= MIN_CORRECTED_LENGTH && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w));
+  const words = [...new Set(tokenize(query))].filter(
+    (w) => w.length >= MIN_JOINED_LENGTH && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w) && !vocabulary?.hasStem(w),
+  );
   if (words.length === 0) return { query, corrections: {} };
   const known = new Set(
     (
@@ -86,15 +124,21 @@ export async function correctSpelling(db: Db, query: string): Promise<{ query: s
 
   const initials = [...new Set(unknown.map((w) => w[0]!))];
   const lengths = unknown.map((w) => w.length);
-  const pool = await queryRows<{ word: string; ndoc: number }>(
+  // The row for '' holds the number of passages.
+  const rows = await queryRows<{ word: string; ndoc: number }>(
     db,
-    sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and left(word, 1) in ${initials}
-        and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2}`,
+    sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and (word = '' or (left(word, 1) in ${initials}
+        and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2}))`,
   );
+  const minDocs = minCorrectionDocs(Number(rows.find((r) => r.word === '')?.ndoc ?? 0));
+  const pool = rows.filter((r) => r.word !== '');
   const corrections: Record<string, string> = {};
   for (const word of unknown) {
     // Same first letter, length within two: the candidates a single-word lookup would have returned.
-    const correction = bestCorrection(word, pool.filter((c) => c.word[0] === word[0] && Math.abs(c.word.length - word.length) <= 2));
+    const near = pool.filter((c) => c.word[0] === word[0] && Math.abs(c.word.length - word.length) <= 2);
+    // The word itself, in any language, stays a candidate: a word the corpus has is never corrected.
+    const candidates = vocabulary ? near.filter((c) => fold(c.word) === word || vocabulary.uses(fold(c.word))) : near;
+    const correction = word.length >= MIN_CORRECTED_LENGTH ? bestCorrection(word, candidates, minDocs) : hyphenatedForm(word, candidates);
     if (correction) corrections[word] = correction;
   }
   if (Object.keys(corrections).length === 0) return { query, corrections };

@@ -3,7 +3,7 @@ import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/a
 import { cacheKeyOf } from '@/lib/db/cache-key';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { editDistance } from './spelling';
+import { editDistance, type LanguageVocabulary } from './spelling';
 
 /**
  * How many chunks contain each word, read from lexeme_stats (the `simple` column: surface
@@ -24,6 +24,8 @@ export type TermStats = {
   vocabularyLanguage(text: string, prior?: TextLanguage): TextLanguage | undefined;
   /** The product versions the corpus distinguishes (e.g. box3, box5). */
   versions: string[];
+  /** What the articles in one language use, for spelling correction. */
+  vocabulary(lang: TextLanguage): LanguageVocabulary;
 };
 
 type Loaded = {
@@ -169,6 +171,10 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
   return {
     versions: current.versions,
     vocabularyLanguage,
+    vocabulary: (lang) => ({
+      hasStem: (word) => df(stem(word, lang), lang) > 0,
+      uses: (word) => (current.usage.get(word)?.[lang] ?? 0) > 0,
+    }),
     chunks: current.chunks,
     df,
     // A word the corpus never uses weighs like one it uses once: no passage can contain it, so

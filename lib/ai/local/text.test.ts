@@ -27,4 +27,8 @@ describe('content terms', () => {
     expect(contentTerms("We've tried, it doesn't work and I don't know what you'll say", 'en')).toEqual(['tri', 'work', 'know', 'say']);
     expect(contentTerms("c'est l'app qu'il faut", 'fr')).toEqual(['app']);
   });
+
+  it('keeps "ändern" (change), which folds into the stop word "andern" (others)', () => {
+    expect(contentTerms('Wie kann ich das Passwort ändern?', 'de')).toEqual(['passwort', 'and']);
+  });
 });

@@ -117,8 +117,13 @@ export function isFunctionTerm(term: string, lang: TextLanguage): boolean {
   return FUNCTION_TERMS[lang].has(term);
 }
 
+// Folded, a stop word can be spelt like a content word: German "andern" (others) is also
+// "ändern" (to change), which help questions use far more. (Also kept out of the embedding
+// model's stop words, so stored vectors stay valid.)
+const FOLDED_CONTENT_WORDS = new Set(['andern']);
+
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
   return tokenize(text)
-    .filter((w) => !isStopword(w) && !CONTRACTION_PARTS.has(w) && (w.length > 1 || /\d/.test(w)))
+    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w)) && !CONTRACTION_PARTS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((w) => stem(w, lang));
 }
