@@ -46,6 +46,27 @@ describe('condenseLocally', () => {
     }
   });
 
+  it('reads the opener after a thanks ("Great. And on the Box 3?")', () => {
+    const previous = 'How do I restart my Box 5?';
+    for (const question of ['Great. And on the Box 3?', 'Super merci. Et sur la box 3 ?', 'Ok. Und bei der Box 3?', 'Trovata, grazie! E sulla box 3?']) {
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
+    }
+    // A thanks followed by a question of its own stays that question.
+    expect(condenseLocally('Thanks. How do I turn on two-factor authentication?', after(previous))).toBe('Thanks. How do I turn on two-factor authentication?');
+  });
+
+  it('prepends the previous question to a message asking the same of something else, however long', () => {
+    const cases: [string, string][] = [
+      ['How do I set up a guest Wi-Fi?', 'My mum still has the older Box 3 at her flat – can she do the same thing there too?'],
+      ['Wo finde ich das WLAN-Passwort?', 'Bei meinen Schwiegereltern steht noch die ältere Box mit den vier Lämpchen. Geht das dort gleich?'],
+      ['Où est écrit le mot de passe wifi ?', "Chez ma mère, qui a encore l'ancienne Box 3, je le trouve au même endroit ?"],
+      ['Come cambio la password del wifi?', 'Mio padre ha ancora il vecchio modem in cantina: si fa allo stesso modo anche lì?'],
+    ];
+    for (const [previous, question] of cases) {
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
+    }
+  });
+
   it('prepends the previous question to a lone word', () => {
     expect(condenseLocally('roaming?', after('How do I restart my Box 5?'))).toBe(joined('How do I restart my Box 5?', 'roaming?'));
   });

@@ -1,4 +1,4 @@
-import { contentTerms, fold } from '@/lib/ai/local/text';
+import { contentTerms, fold, isAsking, sentencesOf, tokenize } from '@/lib/ai/local/text';
 import { isHowToQuestion } from './question-kind';
 
 import type { Turn } from '@/lib/domain/chat';
@@ -10,6 +10,20 @@ const FOLLOW_UP_CUE = /^(?:and|what about|how about|what if|also|same|und|was is
 // Words that point back at something said before ("does that cost anything?", "is it free?"). German
 // "das" and "es" are left out: they are articles and filler ("wie geht das", "gibt es") as often.
 const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|cela|celui|celle|ci|questo|quello|quella|li|lo)\b/;
+
+// "the same thing", "au même endroit", "geht das gleich?", "allo stesso modo": asks what was
+// asked before, of something else (another model, another person's line) — however long the message.
+const SAME_AS_BEFORE = /\b(?:same|(?:le|la|les|au|aux|du|des) memes?|pareil|pareille|genauso|ebenso|gleiche[nmrs]?|gleich|(?:lo|la|gli|le|allo|alla|nello|nella|dello|della) stess[oaie]|uguale)\b/;
+
+/** Leading sentences that only acknowledge the answer before ("Great.", "Super merci.", "Ah ok."). */
+const MAX_ACKNOWLEDGEMENT_WORDS = 4;
+
+function withoutAcknowledgement(question: string): string {
+  const sentences = sentencesOf(question);
+  let start = 0;
+  while (start < sentences.length - 1 && !isAsking(sentences[start]!) && tokenize(sentences[start]!).length <= MAX_ACKNOWLEDGEMENT_WORDS) start++;
+  return sentences.slice(start).join(' ');
+}
 
 /**
  * Turns a follow-up into a standalone search query without a language model: when the message
@@ -23,14 +37,16 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   // clarification, the last message is "Box 5", the topic the question it answered.
   const previous = topic ?? [...history].reverse().find((t) => t.role === 'user')?.content;
   if (!previous) return question;
-  const terms = contentTerms(question, undefined).length;
-  const folded = fold(question);
+  // "Great. And on the Box 3?": the opener comes after the thanks.
+  const asked = withoutAcknowledgement(question.trim());
+  const terms = contentTerms(asked, undefined).length;
+  const folded = fold(asked);
   const pointsBack = POINTS_BACK.test(folded);
-  const opener = FOLLOW_UP_CUE.exec(question.trim());
+  const opener = FOLLOW_UP_CUE.exec(asked);
   // "and how do I turn on two-factor?": after the opener, a how-to question that names its own
   // subject and points at nothing before is a new question ("and how do I turn it off?" is not).
-  const ownHowTo = opener !== null && !pointsBack && terms >= 3 && isHowToQuestion(question.trim().slice(opener[0].length).replace(/^[\s,]+/, ''));
-  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && pointsBack);
+  const ownHowTo = opener !== null && !pointsBack && terms >= 3 && isHowToQuestion(asked.slice(opener[0].length).replace(/^[\s,]+/, ''));
+  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && pointsBack) || SAME_AS_BEFORE.test(folded);
   // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
   // the topic only supplies the subject (roaming), and its question words ("how much") must not
   // outweigh them.
