@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalEmbeddingModel } from '@/lib/ai/local/embedding-model';
@@ -8,7 +10,7 @@ import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from './ingest/run';
 import { writeTestCorpus } from './ingest/test-corpus';
-import { searchChunks, uniqueDocuments, type SearchMethod } from './search';
+import { DEFAULT_SEARCH_WEIGHTS, searchChunks, uniqueDocuments, type SearchMethod } from './search';
 import { correctSpelling, MAX_CORRECTED_WORDS } from './spelling';
 import { invalidateSynonymRules } from './synonym-store';
 import { clearSetting, setSetting } from '@/lib/db/queries/settings';
@@ -151,6 +153,24 @@ describe.each(testBackends())('search on $name', ({ open }) => {
       );
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index Scan using chunks_embedding_hnsw_/);
+  });
+
+  it('ranks, of more matches than a text leg ranks, those with the most of the question\'s words', async () => {
+    // 320 passages with one rare word, then one with both: the text legs rank at most 300 / 150
+    // candidates, which used to be whichever rows came first in the table.
+    const many = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-many-'));
+    const article = (id: string, title: string, body: string) => `---\nid: ${id}\ntitle: ${title}\nlang: en\naudience: public\n---\n\n${body}\n`;
+    for (let i = 0; i < 320; i++) fs.writeFileSync(path.join(many, `a${String(i).padStart(3, '0')}.md`), article(`note-${i}`, `Note ${i}`, `The zorblat of note ${i}.`));
+    fs.writeFileSync(path.join(many, 'zz-both.md'), article('both', 'Both words', 'The zorblat and the quinth together.'));
+    const other = await open();
+    try {
+      await runIngest(other.db, { dir: many, source: 'many', embedder });
+      const hits = await searchChunks({ db: other.db, embedder }, { query: 'zorblat quinth', lang: 'en', method: 'fts', weights: { ...DEFAULT_SEARCH_WEIGHTS, maxDfFraction: 1 } });
+      expect(hits[0]?.documentId).toBe('both');
+    } finally {
+      await other.close();
+      fs.rmSync(many, { recursive: true, force: true });
+    }
   });
 
   it('switching embedding models re-embeds everything and drops the old index', async () => {

@@ -78,26 +78,32 @@ const RANK_AT_MOST = { tsv: 300, tsv_simple: 150 } as const;
 
 type TextField = 'tsv' | 'tsv_simple';
 
-/** The question's rarest lexemes that the corpus has, OR-ed, as tsquery text ('' when none). */
+/** The question's rarest lexemes that the corpus has, rarest first, each as tsquery text ('roaming'). */
 function rarestLexemes(o: { field: TextField; config: string; text: string; maxDfFraction: number }): SQL {
-  return sql`(select coalesce(string_agg(quote_literal(word), ' | '), '') from (
-      select l.word from unnest(tsvector_to_array(to_tsvector(${o.config}::regconfig, ${o.text}))) as l(word)
+  return sql`(select coalesce(json_agg(quote_literal(word) order by ndoc, word), '[]'::json) from (
+      select l.word, s.ndoc from unnest(tsvector_to_array(to_tsvector(${o.config}::regconfig, ${o.text}))) as l(word)
       join lexeme_stats s on s.field = ${o.field} and s.word = l.word
       where s.ndoc <= greatest(20, ${o.maxDfFraction}::float8 * (select ndoc from lexeme_stats where field = ${o.field} and word = ''))
       order by s.ndoc, l.word limit ${RAREST_TERMS}) rarest)`;
 }
 
 /**
- * One text leg, for a tsquery already chosen. It arrives as a value, not as a subquery, so the
- * planner sees which lexemes it matches and uses the GIN index when they are rare (with a
- * subquery it cannot tell, guesses, and reads every chunk's tsvector).
+ * One text leg, for lexemes already chosen, OR-ed. They arrive as values, not as a subquery, so
+ * the planner sees which lexemes it matches and uses the GIN index when they are rare (with a
+ * subquery it cannot tell, guesses, and reads every chunk's tsvector). Ranking reads each
+ * candidate's positions, the costly part: only the candidates that contain the most of the
+ * lexemes are ranked (a containment test per lexeme is cheap), ties by id, so the same corpus
+ * always ranks the same candidates.
  */
-function textLeg(o: { field: TextField; tsquery: string; where: SQL; pool: number; modelId: string }): SQL {
+function textLeg(o: { field: TextField; lexemes: string[]; where: SQL; pool: number; modelId: string }): SQL {
   const column = sql.raw(`c.${o.field}`);
+  const tsquery = o.lexemes.join(' | ');
+  const matched = sql.join(o.lexemes.map((lexeme) => sql`(${column} @@ ${lexeme}::tsquery)::int`), sql` + `);
   return sql`select id from (
-      select m.id, ts_rank_cd(m.doc, ${o.tsquery}::tsquery, 1) as rank
+      select m.id, ts_rank_cd(m.doc, ${tsquery}::tsquery, 1) as rank
       from (select c.id, ${column} as doc from chunks c
-            where ${column} @@ ${o.tsquery}::tsquery and ${modelPredicate(o.modelId)} and ${o.where} limit ${RANK_AT_MOST[o.field]}) m
+            where ${column} @@ ${tsquery}::tsquery and ${modelPredicate(o.modelId)} and ${o.where}
+            order by ${matched} desc, c.id limit ${RANK_AT_MOST[o.field]}) m
       order by rank desc, m.id limit ${o.pool}) t order by rank desc, id`;
 }
 
@@ -170,14 +176,15 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
     // Both legs' lexemes in one round trip; a leg whose words the corpus lacks is not run at all.
     const wanted = { fts: Boolean(ftsText), simple: Boolean(simpleText) && w.simple > 0 };
     if (wanted.fts || wanted.simple) {
-      const [chosen] = await queryRows<{ fts: string; simple: string }>(
+      const none = sql`'[]'::json`;
+      const [chosen] = await queryRows<{ fts: string[]; simple: string[] }>(
         deps.db,
-        sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction }) : sql`''`} as fts,
-          ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction }) : sql`''`} as simple`,
+        sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction }) : none} as fts,
+          ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction }) : none} as simple`,
       );
       const text = { where, pool, modelId: deps.embedder.id };
-      if (chosen?.fts) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', tsquery: chosen.fts }) });
-      if (chosen?.simple) legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', tsquery: chosen.simple }) });
+      if (chosen?.fts.length) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', lexemes: chosen.fts }) });
+      if (chosen?.simple.length) legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', lexemes: chosen.simple }) });
     }
   }
   if (legs.length === 0) return [];
