@@ -52,6 +52,16 @@ describe.each(testBackends())('database on $name', ({ open }) => {
     expect(Number(VECTOR_SEARCH_SETTINGS['hnsw.ef_search'])).toBeGreaterThan(40);
   });
 
+  it('keeps a chunk\'s vector in its row, not in the TOAST table', async () => {
+    const [column] = await queryRows<{ attstorage: string }>(
+      database.db,
+      sql`select attstorage from pg_attribute where attrelid = 'chunks'::regclass and attname = 'embedding'`,
+    );
+    expect(column?.attstorage).toBe('m');
+    const [table] = await queryRows<{ reloptions: string[] | string | null }>(database.db, sql`select reloptions from pg_class where relname = 'chunks'`);
+    expect(String(table?.reloptions)).toContain('toast_tuple_target=8160');
+  });
+
   it('returns rows in one shape with int8 as numbers', async () => {
     const rows = await queryRows<{ n: number; big: number }>(
       database.db,
