@@ -99,9 +99,9 @@ function textLeg(o: { field: TextField; lexemes: string[]; where: SQL; pool: num
   const column = sql.raw(`c.${o.field}`);
   const tsquery = o.lexemes.join(' | ');
   const matched = sql.join(o.lexemes.map((lexeme) => sql`(${column} @@ ${lexeme}::tsquery)::int`), sql` + `);
-  return sql`select id from (
-      select m.id, ts_rank_cd(m.doc, ${tsquery}::tsquery, 1) as rank
-      from (select c.id, ${column} as doc from chunks c
+  return sql`select id, lang from (
+      select m.id, m.lang, ts_rank_cd(m.doc, ${tsquery}::tsquery, 1) as rank
+      from (select c.id, c.lang, ${column} as doc from chunks c
             where ${column} @@ ${tsquery}::tsquery and ${modelPredicate(o.modelId)} and ${o.where}
             order by ${matched} desc, c.id limit ${RANK_AT_MOST[o.field]}) m
       order by rank desc, m.id limit ${o.pool}) t order by rank desc, id`;
@@ -168,7 +168,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
     // ORDER BY the bare distance with a LIMIT is the form that uses the HNSW index.
     legs.push({
       name: 'vector',
-      query: sql`select c.id from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
+      query: sql`select c.id, c.lang from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
         order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}`,
     });
   }
@@ -189,11 +189,12 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   }
   if (legs.length === 0) return [];
 
-  const rankings = await Promise.all(legs.map((leg) => queryRows<{ id: number }>(deps.db, leg.query)));
-  const fused = new Map<number, { score: number; ranks: Record<Leg, number | null> }>();
+  const rankings = await Promise.all(legs.map((leg) => queryRows<{ id: number; lang: string }>(deps.db, leg.query)));
+  const boost = (lang: string) => (options.lang && lang === options.lang ? w.sameLanguageBoost : 1);
+  const fused = new Map<number, { score: number; lang: string; ranks: Record<Leg, number | null> }>();
   legs.forEach((leg, l) => {
-    rankings[l]!.forEach(({ id }, i) => {
-      const entry = fused.get(id) ?? { score: 0, ranks: { vector: null, fts: null, simple: null } };
+    rankings[l]!.forEach(({ id, lang }, i) => {
+      const entry = fused.get(id) ?? { score: 0, lang, ranks: { vector: null, fts: null, simple: null } };
       entry.score += w[leg.name] / (w.rrfK + i + 1);
       entry.ranks[leg.name] = i + 1;
       fused.set(id, entry);
@@ -201,20 +202,23 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   });
   if (fused.size === 0) return [];
 
-  const rows = await queryRows<Row>(
-    deps.db,
-    sql`select ${HIT_COLUMNS}
-      from chunks c join documents d on d.id = c.document_id where c.id in ${[...fused.keys()]}`,
+  // Only the pool's passages are read whole (their text is what the reranker and the answer read).
+  const ranked = [...fused]
+    .map(([id, entry]) => ({ id, score: entry.score * boost(entry.lang), ranks: entry.ranks }))
+    .sort((a, b) => b.score - a.score || a.id - b.id)
+    .slice(0, pool);
+  const rows = new Map(
+    (
+      await queryRows<Row>(
+        deps.db,
+        sql`select ${HIT_COLUMNS}
+          from chunks c join documents d on d.id = c.document_id where c.id in ${ranked.map((r) => r.id)}`,
+      )
+    ).map((row) => [Number(row.id), row]),
   );
-  const boost = (lang: string) => (options.lang && lang === options.lang ? w.sameLanguageBoost : 1);
-  let hits: SearchHit[] = rows
-    .map((row) => {
-      const { score, ranks } = fused.get(row.id)!;
-      return hitFromRow(row, score * boost(row.lang), { ...ranks, fused: 0, rerank: null });
-    })
-    .sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)
-    .slice(0, pool)
-    .map((hit, i) => ({ ...hit, ranks: { ...hit.ranks, fused: i + 1 } }));
+  let hits: SearchHit[] = ranked
+    .filter((r) => rows.has(r.id))
+    .map((r, i) => hitFromRow(rows.get(r.id)!, r.score, { ...r.ranks, fused: i + 1, rerank: null }));
 
   if (method === 'hybrid+rerank' && deps.reranker && hits.length > 1 && contentTerms(query, undefined).length > 0) {
     const top = hits[0]!.score;
