@@ -70,9 +70,9 @@ function queryWords(words: string[]): string {
 // Full-text legs match on the query's rarest lexemes only (document frequency from
 // lexeme_stats, i.e. IDF). A lexeme in more than weights.maxDfFraction of all chunks is treated as a
 // stop word: it tells little apart (BM25 would give it almost no weight) and its posting list is
-// what makes a GIN match slow. Ranking reads each matching chunk's tsvector, so only the first
-// few hundred matches are ranked (fewer for the `simple` leg, which only has to catch names,
-// codes and words shared across languages).
+// what makes a GIN match slow. Ranking reads each matching chunk's tsvector, so only a few
+// hundred matches are ranked, those with the most of the lexemes (fewer for the `simple` leg,
+// which only has to catch names, codes and words shared across languages).
 const RAREST_TERMS = 4;
 const RANK_AT_MOST = { tsv: 300, tsv_simple: 150 } as const;
 
