@@ -12,21 +12,12 @@
  */
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createEmbedder } from '@/lib/ai/models';
-import { createAnswerDeps } from '@/lib/chat/answer-deps';
 import { answerTurn } from '@/lib/chat/engine';
+import { openDemoAnswerer } from './lib/demo-answerer';
 import { getConfig } from '@/lib/config';
-import { openPglite } from '@/lib/db/client';
-import { migrateDatabase } from '@/lib/db/migrate';
-import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { percentile } from '@/lib/eval/metrics';
-import { loadQa } from '@/lib/eval/qa';
-import { runIngest } from '@/lib/rag/ingest/run';
-import { mixedQuestions } from './lib/questions';
 
-const ROOT = path.resolve(__dirname, '..');
 
 /**
  * Libraries whose frames name their stage wherever they are on the stack (their own functions
@@ -101,13 +92,9 @@ async function main() {
 
   const dataDir = values['data-dir'];
   console.log(`Ingesting content/articles into ${dataDir ? `a PGlite in ${dataDir}` : 'an in-memory PGlite'} and seeding the demo golden answers…`);
-  const database = await openPglite(dataDir ? { dataDir } : {});
+  const { database, deps, questions: all } = await openDemoAnswerer(dataDir ? { dataDir } : {});
   try {
-    await migrateDatabase(database);
-    await runIngest(database.db, { dir: path.join(ROOT, 'content', 'articles'), source: 'bench', embedder: createEmbedder({ provider: 'local' }) });
-    await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
-    const deps = await createAnswerDeps(database.db, { ...config, model: { ...config.model, provider: 'local' } } as typeof config);
-    const questions = mixedQuestions(loadQa(path.join(ROOT, 'content', 'golden'))).slice(0, limit);
+    const questions = all.slice(0, limit);
 
     const answerAll = async (): Promise<number[]> => {
       const cpu: number[] = [];

@@ -9,31 +9,15 @@
  * times would include the wait). Prints, per query shape, ms per answer, queries per answer and ms
  * per query. Prints figures; asserts nothing.
  */
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createEmbedder } from '@/lib/ai/models';
-import { createAnswerDeps } from '@/lib/chat/answer-deps';
 import { answerTurn } from '@/lib/chat/engine';
-import { getConfig } from '@/lib/config';
-import { openPglite } from '@/lib/db/client';
-import { migrateDatabase } from '@/lib/db/migrate';
-import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
-import { loadQa } from '@/lib/eval/qa';
-import { runIngest } from '@/lib/rag/ingest/run';
-import { mixedQuestions } from './lib/questions';
+import { openDemoAnswerer } from './lib/demo-answerer';
 
-const ROOT = path.resolve(__dirname, '..');
 type Query = (...args: unknown[]) => Promise<unknown>;
 
 async function main() {
-  const config = getConfig();
-  const database = await openPglite();
+  const { database, deps, questions } = await openDemoAnswerer();
   try {
-    await migrateDatabase(database);
-    await runIngest(database.db, { dir: path.join(ROOT, 'content', 'articles'), source: 'bench', embedder: createEmbedder({ provider: 'local' }) });
-    await seedGoldenAnswers(database.db, { answers: loadGoldenAnswers() });
-    const deps = await createAnswerDeps(database.db, { ...config, model: { ...config.model, provider: 'local' } } as typeof config);
-    const questions = mixedQuestions(loadQa(path.join(ROOT, 'content', 'golden')));
     const answerAll = async () => {
       for (const q of questions) await answerTurn(deps, { question: q.question, history: [], signedIn: false }, { text: () => {} });
     };
