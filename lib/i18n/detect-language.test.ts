@@ -20,6 +20,14 @@ describe('detectLanguage', () => {
     expect(detectLanguage('wifi box 5', { prior: 'de' })).toBe('de');
     expect(detectLanguage('ok', { prior: 'it' })).toBe('it');
   });
+
+  it('does not take a near tie of letter statistics on a short text for a language', () => {
+    // franc scores it Italian 1.00, French 0.97, English 0.93: the page's language decides.
+    expect(detectLanguage('wifi password box 3')).toBeUndefined();
+    expect(detectLanguage('wifi password box 3', { prior: 'en' })).toBe('en');
+    // A clear lead still decides a short text.
+    expect(detectLanguage('prelevement automatique', { prior: 'de' })).toBe('fr');
+  });
 });
 
 describe('tsConfigFor', () => {

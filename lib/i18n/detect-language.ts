@@ -46,10 +46,19 @@ function functionWordVotes(text: string): Map<Locale, number> {
   return votes;
 }
 
-function franc(text: string): Locale | undefined {
-  const [best] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
-  return best ? FRANC_TO_LOCALE[best[0]] : undefined;
+/**
+ * franc's best language, or undefined when another is nearly as likely (`margin`: the share of
+ * the best score the runner-up must stay under). On a short text ("wifi password box 3") the
+ * four languages score within a few percent of each other: that is noise, not a reading.
+ */
+function franc(text: string, margin = 1): Locale | undefined {
+  const [best, second] = francAll(text, { only: Object.keys(FRANC_TO_LOCALE), minLength: 10 });
+  if (!best || (second && second[1] >= margin * best[1])) return undefined;
+  return FRANC_TO_LOCALE[best[0]];
 }
+
+/** For texts under 40 letters the runner-up must score under this share of the best. */
+const SHORT_TEXT_MARGIN = 0.9;
 
 export type LanguageOptions = {
   /** The conversation's or the page's language, for texts that cannot be told. */
@@ -79,7 +88,7 @@ export function detectLanguage(text: string, { prior, vocabulary }: LanguageOpti
   const byVocabulary = vocabulary?.(text, prior);
   if (byVocabulary) return byVocabulary;
   if (letters >= 15) {
-    const lang = franc(text);
+    const lang = franc(text, SHORT_TEXT_MARGIN);
     if (lang) return lang;
   }
   return prior;

@@ -5,6 +5,7 @@ import { asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopwor
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
+import { QUESTION_WORDS } from './question-words';
 import { questionParts } from './question-parts';
 import { namedModels, namesOtherModel } from './named-models';
 
@@ -38,20 +39,6 @@ export type AnswerPrompt = {
   /** The standalone question joins the question before with this follow-up. */
   followUp?: boolean;
 };
-
-// Words that frame a question rather than say what it is about ("why", "does it", "what happens").
-const QUESTION_WORDS = new Set(
-  [
-    'why', 'when', 'where', 'which', 'does', 'did', 'doe', 'dont', 'want', 'need', 'happen', 'happens', 'anything', 'something', 'its',
-    'wann', 'wieso', 'weshalb', 'etwas', 'bekomme', 'bekommen', 'brauche', 'passiert',
-    'pourquoi', 'quand', 'comment', 'quoi', 'quelque', 'chose', 'faut', 'dois', 'veux', 'veut', 'veulent',
-    'perche', 'quando', 'qualcosa', 'devo', 'voglio', 'vuol', 'vuole', 'vogliono', 'succede',
-    // "ça veut dire quoi ?", "che vuol dire?": what something means; "dire" (say) frames the question.
-    'dire',
-    // "how much / how many": asks for a number, names no topic.
-    'much', 'many', 'viel', 'wieviel', 'viele', 'combien', 'quanto', 'quanta', 'quanti', 'quante',
-  ].map((w) => w),
-);
 
 function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean, cues: Set<string> = new Set()): string[] {
   // "my internet is really slow tonight": how much and when are not what the answer must state.

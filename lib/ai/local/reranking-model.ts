@@ -2,6 +2,7 @@ import type { RerankingModelV4, RerankingModelV4CallOptions } from '@ai-sdk/prov
 import type { JSONObject } from '@ai-sdk/provider';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { fillerWords } from './filler-words';
+import { INTERROGATIVES } from './question-words';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
 
 /**
@@ -97,7 +98,7 @@ export function scoreCandidates(
   alternatives: Record<string, string[]> = {},
 ): number[] {
   const fillers = fillerWords(query, queryLang ?? 'en');
-  const queryTerms = [...new Set(contentTerms(fillers.size === 0 ? query : tokenize(query).filter((w) => !fillers.has(w)).join(' '), queryLang))];
+  const queryTerms = [...new Set(contentTerms(tokenize(query).filter((w) => !fillers.has(w) && !INTERROGATIVES.has(w)).join(' '), queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
   // Each query term against each candidate, once: exact stem 1, synonym 0.9, near miss 0.7, else 0.
