@@ -480,6 +480,27 @@ describe('composeAnswer', () => {
     });
   });
 
+  describe('an overview that names the task without its steps', () => {
+    const article = 'Invoices and service in French';
+    const overview = hit({ title: article, headingPath: article, section: 1, content: 'If your account was opened in German, you can receive your invoices, e-mails and text messages in French. This page explains how to change the language.' });
+    const change = hit({ title: article, headingPath: `${article} > Change the language of correspondence`, section: 2, content: '1. Log in to My Alpenwave.\n2. Go to **Profile > Language**.\n3. Choose **French**.' });
+
+    it('is followed by the article’s steps when the question asks how', () => {
+      const answer = composeAnswer(parsed({ question: 'How do I get my invoices in French? My account was opened in German.', hits: [overview, change] }));
+      expect(answer.text).toContain('If your account was opened in German');
+      expect(answer.text).toContain('Profile > Language');
+    });
+
+    it('a section about the very situation asked about is not followed by another section’s steps', () => {
+      const leds = 'Box 5 light bar';
+      const purple = hit({ title: leds, headingPath: `${leds} > Flashing purple: update in progress`, section: 3, content: 'The Box is installing a firmware update. Do not unplug it; the light bar turns white when done.' });
+      const orange = hit({ title: leds, headingPath: `${leds} > Orange: no signal`, section: 2, content: '1. Check that the fibre cable of the Box is plugged in.\n2. Restart the Box.' });
+      const answer = composeAnswer(parsed({ question: 'my box is flashing purple, is that bad?', hits: [purple, orange] }));
+      expect(answer.text).toContain('firmware update');
+      expect(answer.text).not.toContain('fibre cable');
+    });
+  });
+
   describe('a question naming only the article’s topic', () => {
     const article = 'Restart your Alpenwave Box 5';
     const app = hit({ title: article, headingPath: `${article} > Option 1: the app`, section: 2, content: '1. Open the My Alpenwave app.\n2. Tap **Restart Box 5**.' });

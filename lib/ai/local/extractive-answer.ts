@@ -605,13 +605,26 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
           // order of doing: the first steps come first.
           .sort((a, b) => Number(b.remedy) - Number(a.remedy) || b.w.kindFit - a.w.kindFit || (a.w.source.section ?? Infinity) - (b.w.source.section ?? Infinity) || placed(b.w) - placed(a.w))[0]?.w
       : undefined;
-  if (remedy) {
-    parts.push(quote(remedy.units, remedy.source.n));
-    if (!cited.includes(remedy.source.n)) cited.push(remedy.source.n);
+  // "Comment recevoir mes factures en français ?": the passage that matches the question's words
+  // best is often the article's overview ("…you can choose French for your invoices"), which
+  // names the task without its steps. Asked how — or quoting the overview for a question that
+  // does not say what it wants — the article's numbered steps follow it. (A section about the
+  // question's very situation, "Violet clignotant", is not followed by another section's steps.)
+  const overview = !primary.source.heading;
+  const steps =
+    !remedy && (said.includes('steps') || (said.length === 0 && overview)) && primary.kindFit < 1
+      ? windows
+          .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && w.kindFit >= 1 && w.covered.size > 0 && (!w.source.lang || w.source.lang === lang) && !w.otherModel)
+          .sort((a, b) => merit(b) - merit(a))[0]
+      : undefined;
+  const followedBy = remedy ?? steps;
+  if (followedBy) {
+    parts.push(quote(followedBy.units, followedBy.source.n));
+    if (!cited.includes(followedBy.source.n)) cited.push(followedBy.source.n);
   }
   // A second section of the same article when it is nearly as good: answers in help articles are
   // often spread over two sections (the steps, and the fee or the deadline in the next one).
-  if (!secondary && !remedy) {
+  if (!secondary && !followedBy) {
     const second = windows
       .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && merit(w) >= SECOND_SECTION_SHARE * merit(primary))
       .sort((a, b) => merit(b) - merit(a))[0];
