@@ -75,4 +75,11 @@ describe('holdsAnswerKind', () => {
     expect(answerKindFit('Tap **Home > Wi-Fi**.', 'steps')).toBe(0.5);
     expect(answerKindFit('A restart fixes most problems.', 'steps')).toBe(0);
   });
+
+  it('rates a menu path or a contact as a place, a bold phrase alone (a button, or emphasis) half', () => {
+    expect(answerKindFit('Go to **Profile > Language**.', 'place')).toBe(1);
+    expect(answerKindFit('Forward it to **phishing@alpenwave.ch**.', 'place')).toBe(1);
+    expect(answerKindFit('**"You have a refund of CHF 84.50"** asking for your card.', 'place')).toBe(0.5);
+    expect(answerKindFit('Scammers send fake e-mails.', 'place')).toBe(0);
+  });
 });

@@ -191,6 +191,8 @@ const EMAIL = /[\w.+-]@[\w-]+\.[a-z]/i;
 const URL = /https?:\/\/\S|www\.\S|\.(?:ch|com|net|org)\//i;
 const NUMBERED_ITEM = /^ *\d{1,2}[.)] /m;
 const MENU_PATH = /\S ?[>›→] ?\S|\*\*[^*\n]{2,40}\*\*/u;
+/** A path through menus ("Profile > Language"); a bold label alone may be a button or mere emphasis. */
+const ARROW_PATH = /\S ?[>›→] ?\S/u;
 
 const isNumber = (word: string) => /^\d+$/.test(word);
 
@@ -276,7 +278,7 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
     case 'steps':
       return NUMBERED_ITEM.test(text) ? 1 : MENU_PATH.test(text) ? 0.5 : 0;
     case 'place':
-      return MENU_PATH.test(text) || holdsContact(text) ? 1 : 0;
+      return ARROW_PATH.test(text) || holdsContact(text) ? 1 : MENU_PATH.test(text) ? 0.5 : 0;
   }
 }
 
