@@ -3,7 +3,7 @@ import { createEmbedder, createReranker } from '@/lib/ai/models';
 import { getConfig } from '@/lib/config';
 import { getReadDatabase } from '@/lib/db';
 import { searchChunks, uniqueDocuments, type SearchHit } from './search';
-import { correctSpelling } from './spelling';
+import { correctQuery } from './correct-query';
 import { preferSameLanguage } from './translations';
 
 /** Search as the help site runs it: the app's database and models, the configured weights. */
@@ -22,7 +22,7 @@ export async function searchHelpCenter({
   // A replica when configured: search needs no read-your-writes.
   const { db } = await getReadDatabase();
   const started = performance.now();
-  const spelling = await correctSpelling(db, query);
+  const spelling = await correctQuery(db, query, lang);
   const deps = { db, embedder: createEmbedder(config.model), reranker: createReranker() };
   const options = { audience: includeInternal ? ('all' as const) : ('public' as const), weights: config.search };
   const hits = await searchChunks(deps, { ...options, query: spelling.query, lang, k: 40, correctSpelling: false });

@@ -12,6 +12,7 @@ import { runIngest } from './ingest/run';
 import { writeTestCorpus } from './ingest/test-corpus';
 import { DEFAULT_SEARCH_WEIGHTS, searchChunks, uniqueDocuments, type SearchMethod } from './search';
 import { correctSpelling, MAX_CORRECTED_WORDS } from './spelling';
+import { correctQuery } from './correct-query';
 import { invalidateSynonymRules } from './synonym-store';
 import { clearSetting, setSetting } from '@/lib/db/queries/settings';
 import { typedEmbedding, modelPredicate, vectorLiteral } from './vector-index';
@@ -101,6 +102,14 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     expect((await correctSpelling(database.db, 'dire veut menu')).corrections).toEqual({});
     const [hit] = await search('roming charjes', { method: 'fts' });
     expect(hit?.documentId).toBe('roaming-en');
+  });
+
+  it('corrects a search query within its language: a word whose stem that language’s articles use is no typo', async () => {
+    // Against every language's words, the plural "Neustarts" is a typo of "Neustart"; German articles use its stem.
+    expect((await correctSpelling(database.db, 'Neustarts über das Menü')).corrections).toEqual({ neustarts: 'neustart' });
+    expect(await correctQuery(database.db, 'Neustarts über das Menü', 'de')).toEqual({ query: 'Neustarts über das Menü', corrections: {} });
+    // A query of no known language is corrected as before.
+    expect((await correctQuery(database.db, 'how much is roming per day', undefined)).corrections).toEqual({ roming: 'roaming' });
   });
 
   it('corrects at most a few unknown words of a long message, in one lookup', async () => {

@@ -6,7 +6,7 @@ import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
-import { correctSpelling } from './spelling';
+import { correctQuery } from './correct-query';
 import { widenQuestion } from './widen-question';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
@@ -137,7 +137,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   const w = options.weights ?? DEFAULT_SEARCH_WEIGHTS;
   const raw = options.query.trim().slice(0, 2000);
   if (!raw) return [];
-  const query = options.correctSpelling === false ? raw : (await correctSpelling(deps.db, raw)).query;
+  const query = options.correctSpelling === false ? raw : (await correctQuery(deps.db, raw, options.lang)).query;
 
   const filters: SQL[] = [];
   if ((options.audience ?? 'public') === 'public') filters.push(sql`c.audience = 'public'`);
