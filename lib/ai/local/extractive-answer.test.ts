@@ -480,6 +480,14 @@ describe('composeAnswer', () => {
     });
   });
 
+  it('answers from the article a short passage refers the reader to, when that article is among the sources', () => {
+    const pointer = hit({ title: 'Your invoice explained', headingPath: 'Your invoice explained > Paying the invoice', section: 4, content: 'The QR slip on the last page holds the payment details. For automatic options see «Payment methods».' });
+    const methods = hit({ title: 'Payment methods', headingPath: 'Payment methods', section: 1, content: 'You can pay the invoice by eBill, direct debit or card: in My Alpenwave choose **Invoices > Pay now**.' });
+    const answer = composeAnswer(parsed({ question: 'How can I pay the invoice?', hits: [pointer, methods] }));
+    expect(answer.text).toContain('Invoices > Pay now');
+    expect(answer.text).not.toContain('QR slip');
+  });
+
   describe('an overview that names the task without its steps', () => {
     const article = 'Invoices and service in French';
     const overview = hit({ title: article, headingPath: article, section: 1, content: 'If your account was opened in German, you can receive your invoices, e-mails and text messages in French. This page explains how to change the language.' });

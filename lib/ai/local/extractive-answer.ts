@@ -487,6 +487,16 @@ function isRemedyHeading(heading: string): boolean {
   return REMEDY_HEADING.test(fold(heading).trim());
 }
 
+/** At most this many sentences (or items) make a passage a pointer to another article. */
+const POINTER_UNITS = 2;
+
+/** Titles of the sources a passage names, as help articles refer to each other: «Title», “Title”, "Title", [Title](link). */
+function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
+  const text = units.map((u) => u.text).join('\n');
+  const named = [...text.matchAll(/«\s*([^»]+?)\s*»|“([^”]+)”|"([^"\n]+)"|\[([^\]]+)\]\(/g)].map((m) => fold(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim());
+  return [...new Set(sources.map((s) => s.title).filter((title) => named.includes(fold(title).trim())))];
+}
+
 /** A sentence that asks nothing: function words make it one (a bare topic, "cancel contract", has none), and no question mark. */
 function reportsSituation(message: string): boolean {
   return !sentencesOf(message).some(isAsking) && tokenize(message).some((w) => isStopword(w));
@@ -547,7 +557,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : windows;
   // Near-ties go to the passage nearer its article's start (the main answer), then to the later source.
   const placed = (w: Window) => merit(w) + (w.source.section ? POSITION_BONUS / w.source.section : 0);
-  const primary = candidates.reduce<Window | null>((best, w) => (!best || placed(w) >= placed(best) ? w : best), null);
+  const best = candidates.reduce<Window | null>((top, w) => (!top || placed(w) >= placed(top) ? w : top), null);
+  // "To pay by direct debit, see «Payment methods»": a short passage that sends the reader to
+  // another article among the sources is answered from that article, when it covers the question too.
+  const referred = best ? referredTitles(best.units, prompt.sources).filter((t) => t !== best.source.title) : [];
+  const primary =
+    best && best.units.length <= POINTER_UNITS && referred.length > 0
+      ? (candidates.filter((w) => referred.includes(w.source.title) && w.coverage >= Math.min(minCoverage, best.coverage)).sort((a, b) => merit(b) - merit(a))[0] ?? best)
+      : best;
   // The share of the question's weight a set of covered words makes up. The story's words, and
   // function words the stop word lists lack ("depuis", "ancora"), count where the passage states
   // them, and nowhere else.

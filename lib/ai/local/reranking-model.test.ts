@@ -21,4 +21,16 @@ describe('scoreCandidates', () => {
     );
     expect(fee).toBeGreaterThan(other!);
   });
+
+  it('prefers the passage where the query’s words stand together as a phrase ("PIN parentale")', () => {
+    const [apart, together] = scoreCandidates(
+      'pin parentale bloccato',
+      [
+        { ...candidate('TV', 'Parentale: il PIN è bloccato dopo cinque tentativi.'), lang: 'it' as const },
+        { ...candidate('TV', 'Il PIN parentale è bloccato dopo cinque tentativi.'), lang: 'it' as const },
+      ],
+      'it',
+    );
+    expect(together).toBeGreaterThan(apart!);
+  });
 });
