@@ -75,9 +75,11 @@ export async function startChatTurn({
   // Store first: a retry marks the earlier answer superseded, and the history then leaves it out.
   const stored = await storeUserMessage(db, { conversationId, clientId: request.message.id, content: question, lang: null });
   const prior = isLocale(opened.conversation.lang) ? opened.conversation.lang : request.locale;
-  const relay = await relayIfHeld(db, { conversationId, question, prior });
+  // A conversation this message opened has no history and nobody holding it: two queries fewer
+  // before the first answer.
+  const relay = opened.created ? null : await relayIfHeld(db, { conversationId, question, prior });
   if (relay) return { ok: true, stream: relayStream(db, { relay, conversationId, replyTo: stored.id }) };
-  const history = await listHistory(db, { conversationId, limit: SUMMARY_LIMIT + 1 });
+  const history = opened.created ? [] : await listHistory(db, { conversationId, limit: SUMMARY_LIMIT + 1 });
   const before = history.filter((m) => m.id !== stored.id && m.role !== 'agent' && m.outcome !== 'relayed');
   const earlier = before.slice(-HISTORY_LIMIT);
   const earlierQuestions = before.slice(0, -HISTORY_LIMIT).filter((m) => m.role === 'user').map((m) => m.content);

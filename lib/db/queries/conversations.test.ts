@@ -41,6 +41,16 @@ describe.each(testBackends())('resumable conversations on $name', ({ open }) => 
     return id;
   }
 
+  it('opening tells whether this call created the conversation; someone else’s id is refused', async () => {
+    const owner = visitor();
+    const id = randomUUID();
+    const first = await openConversation(database.db, { id, owner, title: 'first', lang: 'en' });
+    expect(first).toMatchObject({ ok: true, created: true, conversation: { id, title: 'first' } });
+    const again = await openConversation(database.db, { id, owner, title: 'second', lang: 'en' });
+    expect(again).toMatchObject({ ok: true, created: false, conversation: { id, title: 'first' } });
+    expect(await openConversation(database.db, { id, owner: visitor(), title: 'intruder', lang: 'en' })).toEqual({ ok: false, reason: 'not_owner' });
+  });
+
   it('resumes the anonymous visitor’s latest conversation of the last 24 hours, and nothing older', async () => {
     expect(RESUME_WINDOW_MS).toBe(24 * HOUR);
     const owner = visitor();

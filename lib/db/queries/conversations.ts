@@ -32,7 +32,8 @@ export async function findOwnedConversation(
   return row;
 }
 
-export type OpenConversationResult = { ok: true; conversation: ConversationRow } | { ok: false; reason: 'not_owner' };
+/** `created`: this call made it (nothing has happened in it yet: no history, nobody holding it). */
+export type OpenConversationResult = { ok: true; conversation: ConversationRow; created: boolean } | { ok: false; reason: 'not_owner' };
 
 /**
  * Returns the owner's conversation with this id, creating it on first use (the browser picks
@@ -42,7 +43,7 @@ export async function openConversation(
   db: Db,
   { id, owner, title, lang }: { id: string; owner: ConversationOwner; title: string; lang: string | null },
 ): Promise<OpenConversationResult> {
-  await db
+  const [created] = await db
     .insert(conversations)
     .values({
       id,
@@ -51,9 +52,11 @@ export async function openConversation(
       title: title.slice(0, 120),
       lang,
     })
-    .onConflictDoNothing({ target: conversations.id });
+    .onConflictDoNothing({ target: conversations.id })
+    .returning();
+  if (created) return { ok: true, conversation: created, created: true };
   const conversation = await findOwnedConversation(db, { id, owner });
-  return conversation ? { ok: true, conversation } : { ok: false, reason: 'not_owner' };
+  return conversation ? { ok: true, conversation, created: false } : { ok: false, reason: 'not_owner' };
 }
 
 /** After a reply: the conversation's time, language and (when given) its dialog state, in one update. */
