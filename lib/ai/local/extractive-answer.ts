@@ -6,6 +6,7 @@ import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wa
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
+import { processMap } from '@/lib/runtime/process-map';
 import { questionParts } from './question-parts';
 import { namedModels, namesOtherModel } from './named-models';
 
@@ -223,7 +224,8 @@ type Unit = {
 // The same help-center passages come back answer after answer: their units (and the stemming
 // behind them) are kept, for a bounded number of passages. Units are never changed after this.
 const UNIT_CACHE_SIZE = 4096;
-const unitCache = new Map<string, readonly Unit[]>();
+// Process-wide: the startup warm-up fills it for the routes too (lib/runtime/process-map.ts).
+const unitCache = processMap<string, readonly Unit[]>('answer.units');
 
 /** A source's content as quotable units: sentences, list items, table rows (a table without a header row stays whole). */
 export function splitUnits(content: string, lang: TextLanguage | undefined): readonly Unit[] {
@@ -490,11 +492,22 @@ function isRemedyHeading(heading: string): boolean {
 /** At most this many sentences (or items) make a passage a pointer to another article. */
 const POINTER_UNITS = 2;
 
-/** Titles of the sources a passage names, as help articles refer to each other: «Title», “Title”, "Title", [Title](link). */
+/** How help articles quote each other's titles: «Title», “Title”, "Title", [Title](link). */
+const TITLE_QUOTES: [open: string, close: string][] = [['«', '»'], ['“', '”'], ['"', '"'], ['[', ']']];
+
+/** Titles of the sources a passage names (scanned with indexOf: linear on any text). */
 function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
   const text = units.map((u) => u.text).join('\n');
-  const named = [...text.matchAll(/«\s*([^»]+?)\s*»|“([^”]+)”|"([^"\n]+)"|\[([^\]]+)\]\(/g)].map((m) => fold(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim());
-  return [...new Set(sources.map((s) => s.title).filter((title) => named.includes(fold(title).trim())))];
+  const named = new Set<string>();
+  for (const [open, close] of TITLE_QUOTES) {
+    for (let start = text.indexOf(open); start !== -1; ) {
+      const end = text.indexOf(close, start + 1);
+      if (end === -1) break;
+      named.add(fold(text.slice(start + 1, end)).trim());
+      start = text.indexOf(open, end + 1);
+    }
+  }
+  return [...new Set(sources.map((s) => s.title).filter((title) => named.has(fold(title).trim())))];
 }
 
 /** A sentence that asks nothing: function words make it one (a bare topic, "cancel contract", has none), and no question mark. */
