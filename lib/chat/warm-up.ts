@@ -5,24 +5,26 @@ import { createAnswerDeps } from './answer-deps';
 import { answerTurn } from './engine';
 
 /**
- * Ordinary help questions, one per language: enough to run every step of an answer (language,
- * routing, the account rules, golden match, spelling, search, rerank, composing) whatever the
- * company's articles are about.
+ * Ordinary help questions, four per language, whatever the company's articles are about: a
+ * how-to, a price, one with typos (the spelling correction's lookups) and one no help center
+ * answers (the decline). Together they run every step of an answer (language, routing, the account
+ * rules, golden match, spelling, search, rerank, composing, declining).
  */
-const WARM_UP_QUESTIONS: Record<Locale, string> = {
-  en: 'How do I change my password?',
-  de: 'Wie kann ich meine Rechnung bezahlen?',
-  fr: 'Combien coûte le changement d’abonnement ?',
-  it: 'Come posso cambiare il mio indirizzo e-mail?',
+const WARM_UP_QUESTIONS: Record<Locale, string[]> = {
+  en: ['How do I change my password?', 'How much does it cost to cancel my contract?', 'my internt is not wroking since yesterday', 'Do you sell garden furniture?'],
+  de: ['Wie kann ich meine Rechnung bezahlen?', 'Was kostet ein Umzug?', 'mein pasword funktionirt nicht mehr', 'Verkauft ihr Gartenmöbel?'],
+  fr: ['Combien coûte le changement d’abonnement ?', 'Comment payer ma facture ?', 'je n’arive pas a me conecter', 'Vendez-vous des meubles de jardin ?'],
+  it: ['Come posso cambiare il mio indirizzo e-mail?', 'Quanto costa disdire il contratto?', 'la mia pasword non funzona', 'Vendete mobili da giardino?'],
 };
 
 /**
- * Answers one question per language before the server reports ready, and throws the answers
- * away (nothing is stored, no metric counted). The first answers of a fresh process pay one-off
- * costs — compiling, stemmers and caches filling, regular expressions compiled for their first
- * long text — which reached 250–900 ms per language on the 2-core dev machine: the first
- * customers after a deploy should not pay them. Built-in model only: with an LLM configured this
- * would spend tokens, and the model's own latency dwarfs these costs.
+ * Answers the questions before the server reports ready, and throws the answers away (nothing is
+ * stored, no metric counted): the first customers after a deploy should not pay for a cold
+ * process (250–900 ms per language for the very first answers). This runs in the startup hook's
+ * copy of the modules; the routes have their own (Next bundles each), so what it fills must be
+ * process-wide to reach them: the stemmer's, the reranker's and the answerer's caches are
+ * (lib/runtime/process-map.ts). Built-in model only: with an LLM configured this would spend
+ * tokens, and the model's own latency dwarfs these costs.
  */
 export async function warmUpAnswers(db: Db, config: Config): Promise<{ ms: number; answers: number } | { error: string }> {
   if (config.model.provider !== 'local') return { ms: 0, answers: 0 };
@@ -30,13 +32,23 @@ export async function warmUpAnswers(db: Db, config: Config): Promise<{ ms: numbe
   try {
     const deps = await createAnswerDeps(db, config);
     let answers = 0;
-    for (const [lang, question] of Object.entries(WARM_UP_QUESTIONS) as [Locale, string][]) {
-      await answerTurn(deps, { question, history: [], signedIn: false, locale: lang }, { text: () => {} });
-      answers++;
+    for (const [lang, questions] of Object.entries(WARM_UP_QUESTIONS) as [Locale, string[]][]) {
+      for (const question of questions) {
+        await answerTurn(deps, { question, history: [], signedIn: false, locale: lang }, { text: () => {} });
+        answers++;
+      }
     }
     return { ms: performance.now() - started, answers };
   } catch (error) {
     // Only a speed-up: a failure here must not stop the start (the chat reports its own errors).
     return { error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+let warming: Promise<unknown> | null = null;
+
+/** Starts the warm-up once per loaded copy of this module; resolves when it is done. */
+export function warmUpOnce(db: Db, config: Config): Promise<unknown> {
+  warming ??= warmUpAnswers(db, config);
+  return warming;
 }

@@ -3,6 +3,7 @@ import type { JSONObject } from '@ai-sdk/provider';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { fillerWords } from './filler-words';
 import { INTERROGATIVES } from './question-words';
+import { processMap } from '@/lib/runtime/process-map';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
 
 /**
@@ -150,7 +151,8 @@ type Analysis = { headingTerms: Set<string>; allTerms: Set<string>; contentToken
 
 // Passages come back query after query; stemming them once is most of the reranker's work.
 const ANALYSIS_CACHE_SIZE = 5000;
-const analyses = new Map<string, Analysis>();
+// Process-wide: the startup warm-up fills it for the routes too (lib/runtime/process-map.ts).
+const analyses = processMap<string, Analysis>('rerank.analyses');
 
 function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   const lang = c.lang ?? queryLang;

@@ -1,5 +1,6 @@
 import { newStemmer } from 'snowball-stemmers';
 import { deu, eng, fra, ita } from 'stopword';
+import { processMap } from '@/lib/runtime/process-map';
 
 /**
  * Text normalisation shared by the built-in embedding model and reranker: accent folding,
@@ -78,7 +79,8 @@ export function stem(foldedWord: string, lang: TextLanguage | undefined): string
 }
 
 const STEM_CACHE_SIZE = 50_000;
-const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: new Map(), de: new Map(), fr: new Map(), it: new Map() };
+// Process-wide: the startup warm-up fills it for the routes too (lib/runtime/process-map.ts).
+const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: processMap('stems.en'), de: processMap('stems.de'), fr: processMap('stems.fr'), it: processMap('stems.it') };
 
 /** Content terms: folded, stop words removed, stemmed. */
 // English contractions ("don't", "we've", "I'll") leave these behind: no content, yet no article

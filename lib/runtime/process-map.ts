@@ -1,0 +1,12 @@
+/**
+ * A Map shared by every copy of a module in this process. Next bundles a module once per route
+ * (and once more for the startup hook), each copy with its own module-level state: a cache filled
+ * while warming up at startup would stay empty for the routes that answer customers. Held on
+ * globalThis under a registered symbol, one per name.
+ */
+export function processMap<K, V>(name: string): Map<K, V> {
+  const holder = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(`lantern.${name}`);
+  holder[key] ??= new Map<K, V>();
+  return holder[key] as Map<K, V>;
+}
