@@ -40,14 +40,6 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
  */
 export const VECTOR_SEARCH_SETTINGS = { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'strict_order' } as const;
 
-/**
- * PGlite's pages sit in this process's memory: a random read costs what a sequential one does.
- * At PostgreSQL's default (4, for spinning disks) the planner scans every passage exactly instead
- * of using the HNSW index on a help center of a few thousand passages: 3–6 ms a question against
- * 1.7–2.4 ms on the demo corpus. (A server's DBA tunes its own; 1.1 is the usual value for SSDs.)
- */
-export const PGLITE_PLANNER_SETTINGS = { random_page_cost: '1.1' } as const;
-
 /** Embedded PostgreSQL with pgvector. No dataDir means in memory (tests, throwaway evals). */
 export async function openPglite(options: { dataDir?: string; sharedBuffers?: string } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ options.dataDir)), { recursive: true });
@@ -58,7 +50,7 @@ export async function openPglite(options: { dataDir?: string; sharedBuffers?: st
       ...PGlite.defaultStartParams,
       '-c',
       `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
-      ...Object.entries({ ...VECTOR_SEARCH_SETTINGS, ...PGLITE_PLANNER_SETTINGS }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ...Object.entries(VECTOR_SEARCH_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
