@@ -9,8 +9,8 @@ import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './tex
 /**
  * The built-in reranker: scores each candidate passage against the query by what a careful
  * reader checks first — how many of the query's (rarer) terms the passage covers, whether its
- * title and headings are about them, how close together they appear, whether the query's word pairs stand together — blended with the rank the
- * hybrid retrieval gave it. Documents may be plain strings or objects
+ * title and headings are about them, how close together they appear, whether the query's word
+ * pairs stand together — blended with the rank the hybrid retrieval gave it. Documents may be plain strings or objects
  * { title, headingPath, content, lang, prior } where prior in [0, 1] is the retrieval score.
  */
 
