@@ -44,11 +44,3 @@ export async function warmUpAnswers(db: Db, config: Config): Promise<{ ms: numbe
     return { error: error instanceof Error ? error.message : String(error) };
   }
 }
-
-let warming: Promise<unknown> | null = null;
-
-/** Starts the warm-up once per loaded copy of this module; resolves when it is done. */
-export function warmUpOnce(db: Db, config: Config): Promise<unknown> {
-  warming ??= warmUpAnswers(db, config);
-  return warming;
-}

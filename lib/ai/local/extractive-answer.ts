@@ -638,16 +638,17 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "Comment recevoir mes factures en français ?": the passage that matches the question's words
   // best is often the article's overview ("…you can choose French for your invoices"), which
   // names the task without its steps. Asked how (or where) — or quoting the overview for a
-  // question that does not say what it wants — the article's passage of that kind follows it. (A section about the
-  // question's very situation, "Violet clignotant", is not followed by another section's steps.)
+  // question that does not say what it wants — the article's passage of that kind follows it.
+  // (A section about the question's very situation, "Violet clignotant", is not followed by
+  // another section's steps.)
   const overview = !primary.source.heading;
-  const steps =
+  const ofKindAsked =
     !remedy && (said.some((k) => k === 'steps' || k === 'place') || (said.length === 0 && overview)) && primary.kindFit < 1
       ? windows
           .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && w.kindFit >= 1 && w.covered.size > 0 && (!w.source.lang || w.source.lang === lang) && !w.otherModel)
           .sort((a, b) => merit(b) - merit(a))[0]
       : undefined;
-  const followedBy = remedy ?? steps;
+  const followedBy = remedy ?? ofKindAsked;
   if (followedBy) {
     parts.push(quote(followedBy.units, followedBy.source.n));
     if (!cited.includes(followedBy.source.n)) cited.push(followedBy.source.n);
