@@ -1,5 +1,6 @@
 import { getSystemStatus, type SystemStatus } from '@/lib/system-status';
 import { isDraining } from '@/lib/draining';
+import { warmUpRouteCode } from '@/lib/chat/warm-up';
 
 /**
  * Readiness, for a load balancer: may this instance take traffic now? Yes when the database
@@ -21,5 +22,6 @@ export async function checkReadiness(): Promise<Readiness> {
   const reasons: string[] = [];
   if (!status.database.reachable) reasons.push('database unreachable');
   else if (status.database.migrations && status.database.migrations.pending > 0) reasons.push(`${status.database.migrations.pending} migrations pending`);
+  if (reasons.length === 0) await warmUpRouteCode();
   return { ready: reasons.length === 0, reasons, status };
 }

@@ -21,4 +21,25 @@ describe('processMap', () => {
     const { processMap } = await import('./process-map');
     expect(processMap<string, string>('stems.de').has('verbindungsprobleme')).toBe(true);
   });
+
+  it('gives every copy of a module the same value, made once', async () => {
+    const first = await import('./process-map');
+    vi.resetModules();
+    const second = await import('./process-map');
+    let made = 0;
+    const value = first.processValue('test.value', () => ({ made: ++made }));
+    expect(second.processValue('test.value', () => ({ made: ++made }))).toBe(value);
+    expect(made).toBe(1);
+  });
+
+  it('shares chrono’s parsers (and so their compiled patterns) between copies of the date-parser module', async () => {
+    const first = await import('@/lib/i18n/date-parsers');
+    vi.resetModules();
+    const second = await import('@/lib/i18n/date-parsers');
+    expect(second).not.toBe(first);
+    expect(second.casualDateParser('it')).toBe(first.casualDateParser('it'));
+    expect(first.casualDateParser('de')).not.toBe(first.casualDateParser('fr'));
+    // The parser is chrono's own: it still reads dates in its language.
+    expect(first.casualDateParser('fr').parseDate('demain', new Date('2026-03-02T12:00:00Z'))?.getUTCDate()).toBe(3);
+  });
 });

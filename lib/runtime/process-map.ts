@@ -10,3 +10,10 @@ export function processMap<K, V>(name: string): Map<K, V> {
   holder[key] ??= new Map<K, V>();
   return holder[key] as Map<K, V>;
 }
+
+export function processValue<T>(name: string, make: () => T): T {
+  const holder = globalThis as Record<symbol, unknown>;
+  const key = Symbol.for(`lantern.value.${name}`);
+  holder[key] ??= make();
+  return holder[key] as T;
+}

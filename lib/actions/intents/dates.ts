@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import { casualDateParser } from '@/lib/i18n/date-parsers';
 import type { TextLanguage } from '@/lib/ai/local/text';
 import { normalizeText } from './normalize';
 
@@ -8,7 +8,6 @@ import { normalizeText } from './normalize';
  * (Mon–Fri 08:00, 12:00, 16:00; Sat 08:00), written as ISO 8601 with that zone's offset.
  */
 
-const PARSERS: Record<TextLanguage, chrono.Chrono> = { en: chrono.en.casual, de: chrono.de.casual, fr: chrono.fr.casual, it: chrono.it.casual };
 const LANGUAGES: TextLanguage[] = ['en', 'de', 'fr', 'it'];
 
 /** Slot start hours per weekday (0 = Sunday) and the hour each day's last slot ends. */
@@ -131,7 +130,7 @@ function parseWith(lang: TextLanguage, text: string, now: Date, timeZone: string
   // "16h" read as "in 16 hours" by the English parser is a French time, not a date.
   // One space for every whitespace run: chrono's German and French parsers take quadratic time
   // over long runs of spaces (16 ms for 2,000), and a date never needs more than one.
-  const results = PARSERS[lang]
+  const results = casualDateParser(lang)
     .parse(text.replace(/\s+/g, ' '), reference, { forwardDate: true })
     .filter((r) => r.text.trim().length >= 3 && !/^\d+\s*(?:h|hrs?|hours?|min|mins|minutes?)$/i.test(r.text.trim()));
   const found: Found = {};

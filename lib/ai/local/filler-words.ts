@@ -1,4 +1,4 @@
-import * as chrono from 'chrono-node';
+import { casualDateParser } from '@/lib/i18n/date-parsers';
 import { tokenize, type TextLanguage } from './text';
 
 /**
@@ -45,14 +45,13 @@ export function fillerWords(text: string, lang: TextLanguage, { when = false }: 
  * kept: those often are the fact asked about.
  */
 
-const PARSERS: Record<TextLanguage, chrono.Chrono> = { en: chrono.en.casual, de: chrono.de.casual, fr: chrono.fr.casual, it: chrono.it.casual };
 
 /** A fixed reference instant: only which words form an expression matters, not the date they name. */
 const REFERENCE = new Date('2026-01-05T12:00:00Z');
 
 export function timeExpressionWords(text: string, lang: TextLanguage): Set<string> {
   const words = new Set<string>();
-  for (const result of PARSERS[lang].parse(text, REFERENCE)) {
+  for (const result of casualDateParser(lang).parse(text, REFERENCE)) {
     if (/\d/.test(result.text)) continue;
     for (const word of tokenize(result.text)) words.add(word);
   }
