@@ -2,6 +2,7 @@ import { asTextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { loadSynonymRules } from './synonym-store';
+import { withGermanInfinitives } from './german-verb-endings';
 import { withSeparableVerbs } from './separable-verbs';
 import { expandQuery, type ExpandedQuery } from './synonyms';
 
@@ -15,5 +16,7 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   const rules = await loadSynonymRules(db);
   const language = asTextLanguage(lang) ?? asTextLanguage(detectLanguage(query));
   // German separable verbs ("setze … zurück" → "zurücksetzen") are joined, as the titles write them.
-  return withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language);
+  const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language);
+  // "Was bedeutet…" asks about what the articles call "bedeuten".
+  return withGermanInfinitives(widened, query, language);
 }
