@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { correctQuery } from './correct-query';
+import { documentPassageRows, passageRowsById, type PassageRow } from './passage-rows';
 import { widenQuestion } from './widen-question';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
@@ -107,14 +108,8 @@ function textLeg(o: { field: TextField; lexemes: string[]; where: SQL; pool: num
       order by rank desc, m.id limit ${o.pool}) t order by rank desc, id`;
 }
 
-type Row = {
-  id: number; document_id: string; title: string; slug: string; heading_path: string; anchor: string | null;
-  content: string; lang: string; version: string | null; audience: 'public' | 'internal'; ordinal: number; translation_of: string | null;
-  source_url: string | null;
-};
+type Row = PassageRow;
 
-/** The columns a Row is read from (chunks c joined with documents d). */
-const HIT_COLUMNS = sql.raw('c.id, c.document_id, c.title, d.slug, c.heading_path, c.anchor, c.content, c.lang, c.version, c.audience, c.ordinal, d.translation_of, d.source_url');
 
 const NO_RANKS: SearchHit['ranks'] = { vector: null, fts: null, simple: null, fused: 0, rerank: null };
 
@@ -207,15 +202,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
     .map(([id, entry]) => ({ id, score: entry.score * boost(entry.lang), ranks: entry.ranks }))
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, pool);
-  const rows = new Map(
-    (
-      await queryRows<Row>(
-        deps.db,
-        sql`select ${HIT_COLUMNS}
-          from chunks c join documents d on d.id = c.document_id where c.id in ${ranked.map((r) => r.id)}`,
-      )
-    ).map((row) => [Number(row.id), row]),
-  );
+  const rows = await passageRowsById(deps.db, ranked.map((r) => r.id));
   let hits: SearchHit[] = ranked
     .filter((r) => rows.has(r.id))
     .map((r, i) => hitFromRow(rows.get(r.id)!, r.score, { ...r.ranks, fused: i + 1, rerank: null }));
@@ -249,13 +236,7 @@ export async function rankDocumentPassages(
   { query, lang, documentIds, audience = 'public' }: { query: string; lang?: string; documentIds: string[]; audience?: 'public' | 'all' },
 ): Promise<SearchHit[]> {
   if (documentIds.length === 0 || !deps.reranker) return [];
-  const rows = await queryRows<Row>(
-    deps.db,
-    sql`select ${HIT_COLUMNS}
-      from chunks c join documents d on d.id = c.document_id
-      where c.document_id in ${documentIds} ${audience === 'public' ? sql`and c.audience = 'public'` : sql``}
-      order by c.document_id, c.ordinal limit 200`,
-  );
+  const rows = await documentPassageRows(deps.db, { documentIds, where: audience === 'public' ? sql`c.audience = 'public'` : sql`true` });
   if (rows.length === 0) return [];
   const { ranking } = await rerank({
     model: deps.reranker,
@@ -272,13 +253,7 @@ export async function rankDocumentPassages(
  */
 export async function documentPassages(db: Db, { documentIds, scores }: { documentIds: string[]; scores: Map<string, number> }): Promise<SearchHit[]> {
   if (documentIds.length === 0) return [];
-  const rows = await queryRows<Row>(
-    db,
-    sql`select ${HIT_COLUMNS}
-      from chunks c join documents d on d.id = c.document_id
-      where c.document_id in ${documentIds} and c.audience = 'public'
-      order by c.document_id, c.ordinal limit 200`,
-  );
+  const rows = await documentPassageRows(db, { documentIds, where: sql`c.audience = 'public'` });
   return rows.map((row) => hitFromRow(row, scores.get(row.document_id) ?? 0, NO_RANKS));
 }
 
