@@ -2,7 +2,7 @@ import { featuresOf } from '@/lib/ai/local/embedding-model';
 import { asTextLanguage, contentTerms, type TextLanguage } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { findDocumentsByIds } from '@/lib/db/queries/documents';
-import { listGoldenAnswers } from '@/lib/db/queries/golden-answers';
+import { listGoldenAnswersIn } from '@/lib/db/queries/golden-answers';
 import type { GoldenAnswerRow } from '@/lib/db/schema';
 import { namedVersions } from './versions';
 
@@ -110,7 +110,7 @@ export async function bestGoldenMatch(
   }: { question: string; lang: string; version?: string | null; versions?: string[]; requireCoverage?: boolean; minScore?: number },
 ): Promise<GoldenMatch | null> {
   const textLang = asTextLanguage(lang);
-  const candidates = (await listGoldenAnswers(db)).filter((g) => g.lang === lang);
+  const candidates = await listGoldenAnswersIn(db, lang);
   if (candidates.length === 0) return null;
   const asked = featuresOf(question, textLang);
   const scored = candidates.map((golden) => ({ golden, score: cosine(asked, featuresOf(golden.question, textLang)) })).sort((a, b) => b.score - a.score);

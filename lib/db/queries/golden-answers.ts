@@ -10,6 +10,11 @@ export async function listGoldenAnswers(db: Db): Promise<GoldenAnswerRow[]> {
   return db.select().from(goldenAnswers);
 }
 
+/** The golden answers in one language: what the chat matches a question against, every answer. */
+export async function listGoldenAnswersIn(db: Db, lang: string): Promise<GoldenAnswerRow[]> {
+  return db.select().from(goldenAnswers).where(eq(goldenAnswers.lang, lang));
+}
+
 export async function upsertGoldenAnswer(db: Db, { input, updatedBy }: { input: GoldenAnswerInput; updatedBy: string | null }): Promise<void> {
   await db
     .insert(goldenAnswers)
