@@ -55,7 +55,7 @@ let routeCodeWarmUp: Promise<unknown> | undefined;
  * says ready: the startup hook's run fills the process-wide caches, but V8 compiles (and
  * optimises) each copy of a function, and each copy of a regular expression, on its own, so the
  * chat route's first few dozen answers would still run cold code (TTFT p95 ~115 ms against ~85
- * warm). Module-level on purpose: once per module copy. Load balancers, the Docker health check
+ * warm). Module-level on purpose: once per module copy. Load balancers, orchestrators
  * and the test servers wait for readiness; nothing is stored.
  */
 export function warmUpRouteCode(): Promise<unknown> {
