@@ -37,6 +37,9 @@ export function fillerWords(text: string, lang: TextLanguage, { when = false }: 
   return words;
 }
 
+/** A fixed reference instant: only which words form an expression matters, not the date they name. */
+const REFERENCE = new Date('2026-01-05T12:00:00Z');
+
 /**
  * Words that say when something happens to the customer ("tonight", "since this morning", "seit
  * heute Morgen", "depuis ce matin", "da stamattina"), found by chrono's casual parser in the
@@ -44,11 +47,6 @@ export function fillerWords(text: string, lang: TextLanguage, { when = false }: 
  * article rarely repeats them. Expressions with a number ("after 30 days", "on 3 March") are
  * kept: those often are the fact asked about.
  */
-
-
-/** A fixed reference instant: only which words form an expression matters, not the date they name. */
-const REFERENCE = new Date('2026-01-05T12:00:00Z');
-
 export function timeExpressionWords(text: string, lang: TextLanguage): Set<string> {
   const words = new Set<string>();
   for (const result of casualDateParser(lang).parse(text, REFERENCE)) {
