@@ -11,6 +11,10 @@ export function processMap<K, V>(name: string): Map<K, V> {
   return holder[key] as Map<K, V>;
 }
 
+/**
+ * One value shared by every copy of a module in this process, made by the first copy that asks
+ * (chrono's compiled parsers, the passage-row caches); as processMap, on globalThis.
+ */
 export function processValue<T>(name: string, make: () => T): T {
   const holder = globalThis as Record<symbol, unknown>;
   const key = Symbol.for(`lantern.value.${name}`);
