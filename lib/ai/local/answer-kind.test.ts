@@ -37,6 +37,20 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('Comment joindre le service client ?', 'fr')).toContain('contact');
   });
 
+  it('reads "what happens if…" as asking what follows (a fee, a deadline), not for steps, in four languages', () => {
+    expect(wantedAnswerKinds('What happens if I just keep the Box?', 'en')).toEqual(['outcome']);
+    expect(wantedAnswerKinds('Was passiert, wenn die Lastschrift nicht durchgeht?', 'de')).toEqual(['outcome']);
+    expect(wantedAnswerKinds('Qu’est-ce qui se passe si je ne paie pas ?', 'fr')).toEqual(['outcome']);
+    expect(wantedAnswerKinds('Cosa succede se non restituisco il modem?', 'it')).toEqual(['outcome']);
+    expect(wantedAnswerKinds('What happens and how do I fix it?', 'en')).toEqual(['steps', 'outcome']);
+  });
+
+  it('finds what follows in a passage with a fee or a deadline, as a mild preference', () => {
+    expect(answerKindFit('A fee of CHF 15 is charged.', 'outcome')).toBe(0.5);
+    expect(answerKindFit('Your services are blocked 30 days after the due date.', 'outcome')).toBe(0.5);
+    expect(answerKindFit('We contact you by email.', 'outcome')).toBe(0);
+  });
+
   it('keeps every part of a multi-part question', () => {
     expect(wantedAnswerKinds('how much is roaming in italy and how do i turn it off', 'en')).toEqual(['amount', 'steps']);
   });

@@ -8,7 +8,7 @@ import { fold, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
 export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
@@ -51,6 +51,13 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     fr: ['ou', 'dans quel menu'],
     it: ['dove', 'in quale menu'],
   },
+  // "What happens if the direct debit bounces?": what follows, not what to do.
+  outcome: {
+    en: ['what happens', 'what will happen', 'what would happen', 'what happened'],
+    de: ['was passiert', 'was geschieht', 'was droht'],
+    fr: ['que se passe-t-il', 'que se passera-t-il', "qu'est-ce qui se passe", "qu'est-ce qui va se passer", 'il se passe quoi', 'ca se passe comment'],
+    it: ['cosa succede', 'che succede', 'che cosa succede', 'cosa accade', 'che cosa accade'],
+  },
 };
 
 function cueRegExp(cues: string[]): RegExp {
@@ -79,7 +86,7 @@ const FRENCH_WHERE = /(?<!\p{L})où(?!\p{L})/u;
 
 /** The kinds of answer a question wants, in the order its parts ask for them; empty when it says nothing about the form. */
 export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerKind[] {
-  const text = fold(question);
+  const text = fold(question).replace(/[’`]/g, "'");
   const kinds: AnswerKind[] = [];
   for (const kind of Object.keys(CUE_PATTERNS) as AnswerKind[]) {
     if (kind === 'place' && lang === 'fr') {
@@ -279,6 +286,10 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
       return NUMBERED_ITEM.test(text) ? 1 : MENU_PATH.test(text) ? 0.5 : 0;
     case 'place':
       return ARROW_PATH.test(text) || holdsContact(text) ? 1 : MENU_PATH.test(text) ? 0.5 : 0;
+    case 'outcome':
+      // What follows that matters to a customer is most often a fee or a deadline: a mild
+      // preference, the question's words decide.
+      return holdsAmount(text) || holdsDuration(text) ? 0.5 : 0;
   }
 }
 

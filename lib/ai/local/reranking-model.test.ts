@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { scoreCandidates } from './reranking-model';
 
 const candidate = (title: string, content: string) => ({ title, headingPath: '', content, lang: 'fr' as const, prior: 0.5 });
+const english = (title: string, content: string) => ({ ...candidate(title, content), lang: 'en' as const });
 
 describe('scoreCandidates', () => {
   it('does not take a question word for the topic ("comment" in "Cet article explique comment…")', () => {
@@ -32,5 +33,35 @@ describe('scoreCandidates', () => {
       'it',
     );
     expect(together).toBeGreaterThan(apart!);
+  });
+
+  it('counts what the best other passage of the same article adds (topic in one section, detail in the next)', () => {
+    const query = 'PIN parental faux trop de fois combien de temps attendre';
+    const other = candidate('Carte SIM', 'PIN faux trop de fois : la carte SIM est bloquée, entrez le PUK.');
+    const detail = candidate('PIN parental', 'Après trois essais faux, attendez 15 minutes.');
+    const topic = 'Le PIN parental se bloque quand il est tapé trop de fois.';
+    // The same passages; only whether the topic passage is of the detail's article differs ("archive" is no query word).
+    const [detailApart, otherApart] = scoreCandidates(query, [detail, other, candidate('PIN parental archive', topic)], 'fr');
+    const [detailTogether, otherTogether] = scoreCandidates(query, [detail, other, candidate('PIN parental', topic)], 'fr');
+    expect(detailTogether).toBeGreaterThan(detailApart!);
+    expect(otherTogether).toBeCloseTo(otherApart!, 6);
+    expect(detailTogether).toBeGreaterThan(otherTogether!);
+  });
+
+  it('adds one sibling, not the whole article: many passages of a long article do not add up', () => {
+    const query = 'modem orange light restart';
+    const first = english('Lights', 'An orange light means it is starting.');
+    const second = english('Lights', 'To restart, hold the button.');
+    const third = 'The modem stands upright.';
+    // The same passages; only whether the third is of the first one's article differs ("archive" is no query word).
+    const [oneSibling] = scoreCandidates(query, [first, second, english('Lights archive', third)], 'en');
+    const [twoSiblings] = scoreCandidates(query, [first, second, english('Lights', third)], 'en');
+    expect(twoSiblings).toBeCloseTo(oneSibling!, 6);
+  });
+
+  it('gives a passage that matches nothing of the query nothing for its article', () => {
+    const query = 'restart modem';
+    const [unrelated] = scoreCandidates(query, [english('Help', 'Our opening hours are on the contact page.'), english('Help', 'To restart the modem, hold the button.')], 'en');
+    expect(unrelated).toBeCloseTo(0.25 * 0.5, 6);
   });
 });
