@@ -60,6 +60,7 @@ describe('correctSpelling in the question\'s language', () => {
     { word: 'handy', ndoc: 12 },
     { word: 'wi-fi', ndoc: 40 },
     { word: 'wifu', ndoc: 40 },
+    { word: 'daten', ndoc: 30 },
   ];
   const db = { execute: async () => corpus } as unknown as Db;
   const german: LanguageVocabulary = {
@@ -76,5 +77,10 @@ describe('correctSpelling in the question\'s language', () => {
 
   it('joins a short word to the hyphenated spelling the articles use, and corrects it no other way', async () => {
     expect(await correctSpelling(db, 'Mein WLAN: wifi oder wify?')).toEqual({ query: 'Mein WLAN: wi-fi oder wify?', corrections: { wifi: 'wi-fi' } });
+  });
+
+  it('leaves a salutation alone: "Sehr geehrte Damen" is no typo of "Daten"', async () => {
+    expect((await correctSpelling(db, 'Wie viele Damen und Herren?')).corrections).toEqual({ damen: 'daten' });
+    expect((await correctSpelling(db, 'Sehr geehrte Damen und Herren, wie viele Daten?')).corrections).toEqual({});
   });
 });

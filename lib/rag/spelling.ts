@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { isQuestionFormWord } from '@/lib/ai/local/answer-kind';
+import { courtesyWords } from '@/lib/ai/local/filler-words';
 import { fold, isStopword, tokenize } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
@@ -106,9 +107,11 @@ export type LanguageVocabulary = {
 };
 
 export async function correctSpelling(db: Db, query: string, vocabulary?: LanguageVocabulary): Promise<{ query: string; corrections: Record<string, string> }> {
-  // Words of the question's form ("coûte", "combien") are not typos of topic words ("coûts").
+  // Words of the question's form ("coûte", "combien") are not typos of topic words ("coûts"), nor
+  // are its salutation's ("Sehr geehrte Damen" is no "Daten").
+  const courtesy = new Set(courtesyWords(query));
   const words = [...new Set(tokenize(query))].filter(
-    (w) => w.length >= MIN_JOINED_LENGTH && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w) && !vocabulary?.hasStem(w),
+    (w) => w.length >= MIN_JOINED_LENGTH && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w) && !courtesy.has(w) && !vocabulary?.hasStem(w),
   );
   if (words.length === 0) return { query, corrections: {} };
   const known = new Set(

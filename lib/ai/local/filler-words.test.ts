@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillerWords, timeExpressionWords } from './filler-words';
+import { courtesyWords, fillerWords, timeExpressionWords } from './filler-words';
 
 describe('timeExpressionWords', () => {
   it.each([
@@ -33,5 +33,21 @@ describe('fillerWords', () => {
     expect([...fillerWords('Alors, je dois carrément payer les frais ?', 'fr')].sort()).toEqual(['alors', 'carrement']);
     expect([...fillerWords('comunque, quanto costa la SIM?', 'it')]).toEqual(['comunque']);
     expect([...fillerWords('I basically need a new SIM', 'en')]).toEqual(['basically']);
+  });
+
+  it('finds a message\'s opening salutation and closing formula, and only there', () => {
+    expect(courtesyWords('Sehr geehrte Damen und Herren, an welche Postadresse muss ich die Kündigung senden?')).toEqual(['sehr', 'geehrte', 'damen', 'und', 'herren']);
+    expect(courtesyWords('Good afternoon. How many people can I authorise?')).toEqual(['good', 'afternoon']);
+    expect(courtesyWords('Liebes Support-Team, wie kündige ich?')).toEqual(['liebes', 'support', 'team']);
+    expect(courtesyWords('Bonsoir, internet rame depuis ce matin. Merci d’avance')).toEqual(['bonsoir', 'merci', 'd', 'avance']);
+    expect(courtesyWords('Buongiorno, quanto costa la SIM? Cordiali saluti')).toEqual(['buongiorno', 'cordiali', 'saluti']);
+    // Not within a sentence, not as part of a word, not a message that is only thanks.
+    expect(courtesyWords('Can I say hello to the technician before the visit?')).toEqual([]);
+    expect(courtesyWords('Hiding the SSID: how?')).toEqual([]);
+    expect(courtesyWords('Thanks')).toEqual([]);
+  });
+
+  it('leaves courtesy out of what a question is about', () => {
+    expect([...fillerWords('Guten Tag, wie ändere ich mein Passwort? Vielen Dank', 'de')].sort()).toEqual(['dank', 'guten', 'tag', 'vielen']);
   });
 });

@@ -1,5 +1,5 @@
 import { casualDateParser } from '@/lib/i18n/date-parsers';
-import { tokenize, type TextLanguage } from './text';
+import { fold, tokenize, type TextLanguage } from './text';
 
 /**
  * Words of a question that say how, how much or when, not what it is about. Left out where the
@@ -34,7 +34,27 @@ const FILLERS = new Set([
 export function fillerWords(text: string, lang: TextLanguage, { when = false }: { when?: boolean } = {}): Set<string> {
   const words = when ? timeExpressionWords(text, lang) : new Set<string>();
   for (const word of tokenize(text)) if (FILLERS.has(word)) words.add(word);
+  for (const word of courtesyWords(text)) words.add(word);
   return words;
+}
+
+// How people open and close a message to a company, in the four languages (folded): "Sehr
+// geehrte Damen und Herren, …", "Good afternoon. …", "Bonsoir, …", "… Cordiali saluti".
+const OPENING =
+  /^(?:sehr geehrte damen und herren|sehr geehrter? (?:frau|herr)|liebes? (?:\p{L}+[- ])?team|guten (?:tag|morgen|abend)|gruezi(?: mitenand)?|gruessech|hallo(?: zusammen)?|hoi(?: zusammen)?|servus|dear (?:sir or madam|sir|madam|(?:\p{L}+[- ])?team)|good (?:morning|afternoon|evening)|hello(?: there)?|hi(?: there)?|hey(?: there)?|madame,? monsieur|madame|monsieur|bonjour(?: a tous)?|bonsoir|salut|gentili signori|gentile (?:assistenza|servizio clienti)|buongiorno|buonasera|salve|ciao)(?=[\s,.!:;]|$)/u;
+const CLOSING =
+  /(?:mit freundlichen gr(?:u|ue)ssen|freundliche gr(?:u|ue)sse|liebe gr(?:u|ue)sse|(?:vielen )?dank(?: im voraus)?|best regards|kind regards|regards|thanks?(?: you)?(?: in advance)?|cordialement|bien a vous|merci(?: d'avance| beaucoup)?|cordiali saluti|distinti saluti|grazie(?: mille| in anticipo)?)[\s.!]*$/u;
+
+/**
+ * The words of a message's opening salutation and closing formula: courtesy, not topic. A
+ * customer's words the articles never use weigh as the rarest, so "Sehr geehrte Damen und
+ * Herren" would otherwise decide which passage answers.
+ */
+export function courtesyWords(text: string): string[] {
+  const folded = fold(text).replace(/[’`]/g, "'").trim();
+  const opening = OPENING.exec(folded)?.[0] ?? '';
+  const closing = CLOSING.exec(folded)?.[0] ?? '';
+  return [...tokenize(opening), ...(closing.length < folded.length ? tokenize(closing) : [])];
 }
 
 /** A fixed reference instant: only which words form an expression matters, not the date they name. */
