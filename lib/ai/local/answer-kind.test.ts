@@ -37,6 +37,16 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('Comment joindre le service client ?', 'fr')).toContain('contact');
   });
 
+  it('reads how long and how much however the grammar asks it', () => {
+    expect(wantedAnswerKinds('Wie lang muss man auf den Reset drücken?', 'de')).toEqual(['duration']);
+    expect(wantedAnswerKinds('Ab wann ist das ein Fall für euch?', 'de')).toEqual(['duration']);
+    expect(wantedAnswerKinds('quanto devo aspettare prima di riaccenderla?', 'it')).toEqual(['duration']);
+    expect(wantedAnswerKinds('fino a quanto indietro posso scaricare le fatture?', 'it')).toEqual(['duration']);
+    expect(wantedAnswerKinds('Se non restituisco la Box, quanto mi fate pagare?', 'it')).toEqual(['amount']);
+    expect(wantedAnswerKinds('ça va coûter combien ?', 'fr')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Les factures papier sont payantes ?', 'fr')).toEqual(['amount']);
+  });
+
   it('reads "what happens if…" as asking what follows (a fee, a deadline), not for steps, in four languages', () => {
     expect(wantedAnswerKinds('What happens if I just keep the Box?', 'en')).toEqual(['outcome']);
     expect(wantedAnswerKinds('Was passiert, wenn die Lastschrift nicht durchgeht?', 'de')).toEqual(['outcome']);

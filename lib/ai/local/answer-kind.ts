@@ -18,14 +18,14 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
   amount: {
     en: ['how much', 'cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'charges', 'expensive', 'cheap', 'cheaper', 'pay for', 'what do i pay', 'what will i pay', 'what would i pay', 'do i have to pay'],
     de: ['wie viel', 'wieviel', 'kostet', 'kosten', 'teuer', 'teurer', 'preis', 'preise', 'gebuhr', 'gebuhren', 'gunstig', 'gunstiger', 'bezahle ich fur', 'was zahle ich', 'was bezahle ich', 'muss ich zahlen', 'muss ich bezahlen'],
-    fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'je paie combien', 'dois-je payer', 'je dois payer', 'coute', 'coutent', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs'],
-    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'devo pagare', 'costa', 'costano', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese'],
+    fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'je paie combien', 'dois-je payer', 'je dois payer', 'coute', 'coutent', 'couter', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs', 'payant', 'payante', 'payants', 'payantes'],
+    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'quanto devo pagare', 'quanto mi fate pagare', 'devo pagare', 'costa', 'costano', 'costare', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese', 'a pagamento'],
   },
   duration: {
-    en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how soon', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
-    de: ['wie lange', 'wie viele tage', 'wie viele stunden', 'wie schnell', 'bis wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
-    fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'jusqu\'a quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
-    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'entro quando', 'fino a quando', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
+    en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how many weeks', 'how many months', 'how soon', 'how quickly', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
+    de: ['wie lange', 'wie lang', 'wie viele tage', 'wie viele stunden', 'nach wie vielen tagen', 'nach wie vielen stunden', 'wie schnell', 'bis wann', 'ab wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
+    fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'combien de semaines', 'combien de mois', 'jusqu\'a quand', 'a partir de quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
+    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'quanto devo aspettare', 'quanto bisogna aspettare', 'entro quando', 'fino a quando', 'fino a quanto', 'tra quanto', 'fra quanto', 'dopo quanto', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
   },
   count: {
     en: ['how many'],
