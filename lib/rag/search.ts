@@ -108,12 +108,9 @@ function textLeg(o: { field: TextField; lexemes: string[]; where: SQL; pool: num
       order by rank desc, m.id limit ${o.pool}) t order by rank desc, id`;
 }
 
-type Row = PassageRow;
-
-
 const NO_RANKS: SearchHit['ranks'] = { vector: null, fts: null, simple: null, fused: 0, rerank: null };
 
-function hitFromRow(row: Row, score: number, ranks: SearchHit['ranks']): SearchHit {
+function hitFromRow(row: PassageRow, score: number, ranks: SearchHit['ranks']): SearchHit {
   return {
     chunkId: row.id, documentId: row.document_id, title: row.title, slug: row.slug, headingPath: row.heading_path, anchor: row.anchor,
     content: row.content, lang: row.lang, version: row.version, audience: row.audience, score, ranks,

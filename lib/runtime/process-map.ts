@@ -5,15 +5,13 @@
  * globalThis under a registered symbol, one per name.
  */
 export function processMap<K, V>(name: string): Map<K, V> {
-  const holder = globalThis as Record<symbol, unknown>;
-  const key = Symbol.for(`lantern.${name}`);
-  holder[key] ??= new Map<K, V>();
-  return holder[key] as Map<K, V>;
+  return processValue(`map.${name}`, () => new Map<K, V>());
 }
 
 /**
  * One value shared by every copy of a module in this process, made by the first copy that asks
- * (chrono's compiled parsers, the passage-row caches); as processMap, on globalThis.
+ * (chrono's compiled parsers, the passage-row caches), held on globalThis under a registered
+ * symbol, one per name.
  */
 export function processValue<T>(name: string, make: () => T): T {
   const holder = globalThis as Record<symbol, unknown>;
