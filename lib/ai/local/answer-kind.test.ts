@@ -43,6 +43,10 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('quanto devo aspettare prima di riaccenderla?', 'it')).toEqual(['duration']);
     expect(wantedAnswerKinds('fino a quanto indietro posso scaricare le fatture?', 'it')).toEqual(['duration']);
     expect(wantedAnswerKinds('Se non restituisco la Box, quanto mi fate pagare?', 'it')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Quanto dovrei pagare in tutto?', 'it')).toEqual(['amount']);
+    expect(wantedAnswerKinds('Quanto si deve attendere dopo il reset?', 'it')).toEqual(['duration']);
+    // The words that ask it are the question's form, not its topic.
+    expect([...cueWords('se non la restituisco quanto mi fate pagare?', 'it', ['amount'])].sort()).toEqual(['fate', 'mi', 'pagare', 'quanto']);
     expect(wantedAnswerKinds('ça va coûter combien ?', 'fr')).toEqual(['amount']);
     expect(wantedAnswerKinds('Les factures papier sont payantes ?', 'fr')).toEqual(['amount']);
   });

@@ -19,13 +19,13 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     en: ['how much', 'cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'charges', 'expensive', 'cheap', 'cheaper', 'pay for', 'what do i pay', 'what will i pay', 'what would i pay', 'do i have to pay'],
     de: ['wie viel', 'wieviel', 'kostet', 'kosten', 'teuer', 'teurer', 'preis', 'preise', 'gebuhr', 'gebuhren', 'gunstig', 'gunstiger', 'bezahle ich fur', 'was zahle ich', 'was bezahle ich', 'muss ich zahlen', 'muss ich bezahlen'],
     fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'je paie combien', 'dois-je payer', 'je dois payer', 'coute', 'coutent', 'couter', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs', 'payant', 'payante', 'payants', 'payantes'],
-    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'quanto devo pagare', 'quanto mi fate pagare', 'devo pagare', 'costa', 'costano', 'costare', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese', 'a pagamento'],
+    it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'devo pagare', 'costa', 'costano', 'costare', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese', 'a pagamento'],
   },
   duration: {
     en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how many weeks', 'how many months', 'how soon', 'how quickly', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
     de: ['wie lange', 'wie lang', 'wie viele tage', 'wie viele stunden', 'nach wie vielen tagen', 'nach wie vielen stunden', 'wie schnell', 'bis wann', 'ab wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
     fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'combien de semaines', 'combien de mois', 'jusqu\'a quand', 'a partir de quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
-    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'quanto devo aspettare', 'quanto bisogna aspettare', 'entro quando', 'fino a quando', 'fino a quanto', 'tra quanto', 'fra quanto', 'dopo quanto', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
+    it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'entro quando', 'fino a quando', 'fino a quanto', 'tra quanto', 'fra quanto', 'dopo quanto', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
   },
   count: {
     en: ['how many'],
@@ -84,6 +84,28 @@ const CONTACT_VERB_PATTERNS = Object.fromEntries((Object.keys(CONTACT_VERBS) as 
 // "où" folds to "ou" (or); only the accented word asks where.
 const FRENCH_WHERE = /(?<!\p{L})où(?!\p{L})/u;
 
+// Italian asks how much or how long with "quanto" and a verb a few words on: "quanto mi fate
+// pagare", "quanto devo pagare", "quanto bisogna aspettare", "quanto si deve attendere".
+const QUANTO_VERBS: [AnswerKind, RegExp][] = [
+  ['amount', /^pag(?:are|o|a|hi|hiamo|ate|ano|hero|hera|herei|herebbe)$/],
+  ['duration', /^(?:aspett|attend)(?:are|ere|[oai]|iamo|ate|ano|ono|ete)$/],
+];
+const QUANTO_REACH = 4;
+
+/** The kinds "quanto … verb" asks for, with the words that ask it (they say the form, not the topic). */
+function italianQuanto(text: string): { kind: AnswerKind; words: string[] }[] {
+  const tokens = text.match(/[\p{L}\d]+/gu) ?? [];
+  const found: { kind: AnswerKind; words: string[] }[] = [];
+  tokens.forEach((token, i) => {
+    if (token !== 'quanto') return;
+    for (const [kind, verb] of QUANTO_VERBS) {
+      const at = tokens.slice(i + 1, i + 1 + QUANTO_REACH).findIndex((t) => verb.test(t));
+      if (at !== -1) found.push({ kind, words: tokens.slice(i, i + 2 + at) });
+    }
+  });
+  return found;
+}
+
 /** The kinds of answer a question wants, in the order its parts ask for them; empty when it says nothing about the form. */
 export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerKind[] {
   const text = fold(question).replace(/[’`]/g, "'");
@@ -93,7 +115,7 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
       if (FRENCH_WHERE.test(question.toLowerCase())) kinds.push(kind);
       continue;
     }
-    if (CUE_PATTERNS[kind][lang].test(text)) kinds.push(kind);
+    if (CUE_PATTERNS[kind][lang].test(text) || (lang === 'it' && italianQuanto(text).some((q) => q.kind === kind))) kinds.push(kind);
   }
   // "How do I change my phone number?": the contact detail is what the steps act on, not a contact
   // to reach; only a contact verb ("how do I reach…") or a question without steps asks for one.
@@ -149,6 +171,7 @@ export function cueWords(question: string, lang: TextLanguage, kinds: AnswerKind
   for (const kind of kinds) {
     for (const { pattern, words: cueTokens } of FORM_CUES[kind][lang]) if (pattern.test(text)) for (const w of cueTokens) words.add(w);
   }
+  if (lang === 'it') for (const q of italianQuanto(text)) if (kinds.includes(q.kind)) for (const w of q.words) words.add(w);
   return words;
 }
 
