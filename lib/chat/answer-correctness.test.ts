@@ -42,6 +42,18 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.text).not.toContain('10.00');
   });
 
+  // Neither article names a city: the gazetteer reads Istanbul as Turkey and Chicago as the USA (zone 2).
+  it('gives the price of the zone a city is in, through its country (de, fr)', async () => {
+    const de = await ask('Was kostet ein MB Daten in Istanbul?');
+    expect(de.outcome).toBe('answered');
+    expect(de.citations[0]?.documentId).toBe('roaming-zones-prices-de');
+    expect(missingFacts(de.text, ['0.90', 'Zone 2'])).toEqual([]);
+    const fr = await ask('Combien coûte un Mo de données à Chicago ?');
+    expect(fr.outcome).toBe('answered');
+    expect(fr.citations[0]?.documentId).toBe('roaming-zones-prices-fr');
+    expect(missingFacts(fr.text, ['0.90', 'Zone 2'])).toEqual([]);
+  });
+
   it('answers a French price question from the French article instead of declining', async () => {
     const answer = await ask('Combien coûte le roaming en Allemagne ?');
     expect(answer.outcome).toBe('answered');

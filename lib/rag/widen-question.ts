@@ -3,8 +3,10 @@ import type { Db } from '@/lib/db/client';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { loadSynonymRules } from './synonym-store';
 import { withGermanInfinitives } from './german-verb-endings';
+import { withPlaceCountries } from './places';
 import { withSeparableVerbs } from './separable-verbs';
 import { expandQuery, type ExpandedQuery } from './synonyms';
+import { loadTermStats } from './term-stats';
 
 /**
  * The question widened by the company's synonyms ("router" → "Box"): search uses the text, the
@@ -18,5 +20,8 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   // German separable verbs ("setze … zurück" → "zurücksetzen") are joined, as the titles write them.
   const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
-  return withGermanInfinitives(widened, query, language);
+  const withVerbs = withGermanInfinitives(widened, query, language);
+  // "Istanbul" is in Turkey, the word the zone table uses.
+  const stats = await loadTermStats(db);
+  return withPlaceCountries(withVerbs, query, language, stats.df);
 }

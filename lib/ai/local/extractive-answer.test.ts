@@ -752,3 +752,37 @@ describe('function words the stop word lists lack', () => {
     expect(ask('Comment redémarrer la Box depuis le jardin de la voisine, près de la piscine ?').grounded).toBe(false);
   });
 });
+
+describe('a city read as its country (lib/rag/places.ts gives its name as an alternative)', () => {
+  const title = 'Roaming zones and prices';
+  const zones = hit({
+    title,
+    headingPath: 'Roaming zones',
+    content: '| Zone | Countries |\n| --- | --- |\n| Zone 1 | EU/EEA countries (e.g. Germany, France, Italy) |\n| Zone 2 | USA, Canada, Turkey, Serbia |',
+  });
+  const prices = hit({
+    title,
+    headingPath: 'Pay-per-use prices',
+    content: '| | Zone 1 | Zone 2 |\n| --- | --- | --- |\n| Data per MB | CHF 0.15 | CHF 0.90 |\n| Outgoing calls per minute | CHF 0.35 | CHF 1.20 |',
+  });
+  const pack = hit({ title: 'Roaming travel packs', content: 'The Travel Europe pack gives you 1 GB of data for CHF 9 and works in Zone 1 only.' });
+  const corpus = new Set(['zone', 'countri', 'eu', 'eea', 'germani', 'franc', 'itali', 'usa', 'canada', 'turkey', 'serbia', 'data', 'mb', 'chf', 'price', 'roam', 'travel', 'europ', 'pack', 'week', 'cost', 'outgo', 'call', 'minut']);
+  const options = { knownTerm: (t: string) => corpus.has(t), termWeight: () => 1, alternatives: { istanbul: ['turkey'] } };
+
+  it('answers from the zone row that names the country, with the prices the row links to', () => {
+    const answer = composeAnswer(parsed({ question: 'What does data cost per MB in Istanbul?', hits: [pack, zones, prices] }), options);
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('| Zone 2 | USA, Canada, Turkey, Serbia |');
+    expect(answer.text).toContain('| Data per MB | CHF 0.90 |');
+    expect(answer.text).not.toContain('0.15');
+  });
+
+  // The story's words the articles never use do not count; a city the articles know by its country does.
+  it('counts the city in the story around the question', () => {
+    const question = 'Off to Istanbul next week for work. What does data cost per MB there?';
+    const answer = composeAnswer(parsed({ question, hits: [pack, zones, prices] }), options);
+    expect(answer.text).toContain('| Zone 2 | USA, Canada, Turkey, Serbia |');
+    expect(answer.text).toContain('| Data per MB | CHF 0.90 |');
+    expect(answer.text).not.toContain('0.15');
+  });
+});

@@ -306,7 +306,8 @@ type Window = {
   link?: Link;
 };
 
-type Link = { source: PromptSource; part: Table; fit: number; strict: boolean };
+/** `terms`: the question words the linked part states ("Data per MB" of the "Zone 2" column), counted with the row's. */
+type Link = { source: PromptSource; part: Table; fit: number; strict: boolean; terms: Set<string> };
 
 /** A unit with what it holds of the kind of answer asked for, judged once per answer. */
 type JudgedUnit = Unit & { fit: number; strict: boolean; link?: Link };
@@ -331,7 +332,7 @@ function findLink(unit: Unit, source: PromptSource, kinds: AnswerKind[], tables:
     const part = linkedPart(other.table, key);
     if (!part) continue;
     const text = renderTable(part);
-    if (holdsKinds(text, kinds)) return { source: other.source, part, fit: kindFit(text, kinds), strict: holdsKinds(text, kinds, STRICT_KINDS) };
+    if (holdsKinds(text, kinds)) return { source: other.source, part, fit: kindFit(text, kinds), strict: holdsKinds(text, kinds, STRICT_KINDS), terms: new Set(contentTerms(text, other.source.lang)) };
   }
   return undefined;
 }
@@ -385,12 +386,14 @@ function bestWindow(
     const inText = new Set<string>();
     for (let size = 1; size <= MAX_WINDOW && start + size <= units.length; size++) {
       for (const t of units[start + size - 1]!.terms) inText.add(t);
-      const { coverage, covered } = coverageOf(terms, weights, inText, heading);
-      const own = coverageOf(terms, weights, inText, section).coverage;
       const slice = extendWindow(units, units.slice(start, start + size), terms);
       const holdsStrictKind = slice.some((u) => u.strict || u.link?.strict);
-      // A row's link counts when the passage itself does not state what was asked.
+      // A row's link counts when the passage itself does not state what was asked; what the
+      // linked part states is quoted with it, so it covers the question's words too.
       const link = slice.some((u) => u.strict) ? undefined : slice.find((u) => u.link)?.link;
+      const stated = link ? new Set([...inText, ...link.terms]) : inText;
+      const { coverage, covered } = coverageOf(terms, weights, stated, heading);
+      const own = coverageOf(terms, weights, stated, section).coverage;
       const fit = Math.max(0, ...slice.map((u) => u.fit), link?.fit ?? 0);
       // Shorter passages win ties; later (more relevant) sources win near-ties; the kind of
       // answer asked for and a section heading about the question count for more.
@@ -542,7 +545,10 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "My mother-in-law is coming for the weekend. Where do I find the Wi-Fi password?": the
   // sentences around the question tell the customer's story; the passage need not state it.
   // (In the question itself every word counts: "can I pay with bitcoin?".)
-  const story = storyOf(prompt.question, lang, options.knownTerm);
+  const alternatives = options.alternatives ?? {};
+  // A word the articles know only by a synonym ("Istanbul" by its country) is known too.
+  const knownTerm = options.knownTerm && ((t: string, l: TextLanguage) => options.knownTerm!(t, l) || (alternatives[t] ?? []).some((a) => options.knownTerm!(a, l)));
+  const story = storyOf(prompt.question, lang, knownTerm);
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.unknown.has(t));
   // In a follow-up, the customer's own words say what is asked now; the words carried over from
   // the question before only say what it is about (as in the standalone query, they count twice).
@@ -550,13 +556,12 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const weights = new Map(terms.map((t) => [t, (options.termWeight?.(t, lang) ?? 1) * (own?.has(t) ? FOLLOW_UP_OWN_WEIGHT : 1)]));
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const ranks = sourceRanks(prompt.sources);
-  const alternatives = options.alternatives ?? {};
   const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);
   const models = namedModels(prompt.standalone);
   const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
-      .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}) })) }))
+      .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
       .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
       .filter((w): w is Window & { score: number } => w !== null)
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { stem, type TextLanguage } from '@/lib/ai/local/text';
+import { citiesIn, countryWords, withPlaceCountries, type CorpusUsage } from './places';
+import type { ExpandedQuery } from './synonyms';
+
+/** A corpus that uses exactly these words (per language), each in as many chunks as given. */
+function corpus(words: Partial<Record<TextLanguage, Record<string, number>>>): CorpusUsage {
+  const byStem = Object.fromEntries(
+    Object.entries(words).map(([lang, counts]) => [lang, new Map(Object.entries(counts).map(([w, n]) => [stem(w, lang as TextLanguage), n]))]),
+  );
+  return (term, lang) => byStem[lang]?.get(term) ?? 0;
+}
+
+const plain = (text: string): ExpandedQuery => ({ text, alternatives: {}, added: [] });
+
+describe('citiesIn', () => {
+  it('finds a city by its name, in any case and with or without accents', () => {
+    expect(citiesIn('if i buy the europe pack will it work in istanbul?')).toEqual([{ words: ['istanbul'], country: 'TR' }]);
+    expect(citiesIn('Ich wohne in Zurich')).toEqual([{ words: ['zurich'], country: 'CH' }]);
+    expect(citiesIn('Je vis à Genève')).toEqual([{ words: ['geneve'], country: 'CH' }]);
+  });
+
+  it('reads a name of several words as one place ("New York", not "York")', () => {
+    expect(citiesIn("I'm flying to New York next month")).toEqual([{ words: ['new', 'york'], country: 'US' }]);
+  });
+
+  it('finds nothing in a message that names no city', () => {
+    expect(citiesIn('How do I restart my Box 5?')).toEqual([]);
+  });
+});
+
+describe('countryWords', () => {
+  it('takes the one-word name the articles use', () => {
+    const usage = corpus({ en: { usa: 3, united: 2, states: 1, turkey: 2 } });
+    expect(countryWords('US', 'en', usage)).toEqual([{ word: 'usa', stem: 'usa' }]);
+    expect(countryWords('TR', 'en', usage)).toEqual([{ word: 'turkey', stem: stem('turkey', 'en') }]);
+  });
+
+  it('takes the telling word of a longer name when the articles use no one-word name', () => {
+    // "Stati Uniti d'America": the articles write "Stati Uniti"; "stati" is common, "uniti" is not.
+    const usage = corpus({ it: { stati: 9, uniti: 1 } });
+    expect(countryWords('US', 'it', usage)).toEqual([{ word: 'uniti', stem: stem('uniti', 'it') }]);
+  });
+
+  it('is empty when the articles never name the country', () => {
+    expect(countryWords('TH', 'en', corpus({ en: { turkey: 1 } }))).toEqual([]);
+  });
+});
+
+describe('withPlaceCountries', () => {
+  const usage = corpus({ en: { turkey: 2, orange: 5, pack: 4 }, de: { turkei: 2 } });
+
+  it('searches the country too and lets its name stand for the city', () => {
+    const widened = withPlaceCountries(plain('will the europe pack work in istanbul?'), 'will the europe pack work in istanbul?', 'en', usage);
+    expect(widened.text).toBe('will the europe pack work in istanbul? turkey');
+    expect(widened.alternatives).toEqual({ istanbul: [stem('turkey', 'en')] });
+    expect(widened.added).toEqual(['turkey']);
+  });
+
+  it('uses the country name of the question’s language', () => {
+    const widened = withPlaceCountries(plain('Was kostet ein MB in Istanbul?'), 'Was kostet ein MB in Istanbul?', 'de', usage);
+    expect(widened.text).toContain('turkei');
+  });
+
+  it('leaves a city alone when the articles use its name as a word ("orange" light)', () => {
+    const question = 'the light is orange';
+    expect(withPlaceCountries(plain(question), question, 'en', usage)).toEqual(plain(question));
+  });
+
+  it('leaves the question alone when the articles never name the country (nothing to link to)', () => {
+    const question = 'data prices in Bangkok';
+    expect(withPlaceCountries(plain(question), question, 'en', usage)).toEqual(plain(question));
+  });
+
+  it('keeps the synonyms already found', () => {
+    const expanded: ExpandedQuery = { text: 'router in istanbul box', alternatives: { router: ['box'] }, added: ['box'] };
+    const widened = withPlaceCountries(expanded, 'router in istanbul', 'en', usage);
+    expect(widened.alternatives).toEqual({ router: ['box'], istanbul: [stem('turkey', 'en')] });
+    expect(widened.added).toEqual(['box', 'turkey']);
+  });
+});
