@@ -52,6 +52,11 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(fr.outcome).toBe('answered');
     expect(fr.citations[0]?.documentId).toBe('roaming-zones-prices-fr');
     expect(missingFacts(fr.text, ['0.90', 'Zone 2'])).toEqual([]);
+    // Japan is in none of the lists: the row for all other countries answers.
+    const rest = await ask('Was kostet ein MB Daten in Japan?');
+    expect(rest.citations[0]?.documentId).toBe('roaming-zones-prices-de');
+    expect(missingFacts(rest.text, ['2.50', 'Zone 3'])).toEqual([]);
+    expect(rest.text).not.toContain('0.15');
   });
 
   it('answers a French price question from the French article instead of declining', async () => {

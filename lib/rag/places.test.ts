@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { OTHER_COUNTRIES } from '@/lib/ai/local/other-countries';
 import { stem, type TextLanguage } from '@/lib/ai/local/text';
-import { citiesIn, countryWords, withPlaceCountries, type CorpusUsage } from './places';
+import { placesIn, countryWords, withPlaceCountries, type CorpusUsage } from './places';
 import type { ExpandedQuery } from './synonyms';
 
 /** A corpus that uses exactly these words (per language), each in as many chunks as given. */
@@ -13,19 +14,29 @@ function corpus(words: Partial<Record<TextLanguage, Record<string, number>>>): C
 
 const plain = (text: string): ExpandedQuery => ({ text, alternatives: {}, added: [] });
 
-describe('citiesIn', () => {
+describe('placesIn', () => {
   it('finds a city by its name, in any case and with or without accents', () => {
-    expect(citiesIn('if i buy the europe pack will it work in istanbul?')).toEqual([{ words: ['istanbul'], country: 'TR' }]);
-    expect(citiesIn('Ich wohne in Zurich')).toEqual([{ words: ['zurich'], country: 'CH' }]);
-    expect(citiesIn('Je vis à Genève')).toEqual([{ words: ['geneve'], country: 'CH' }]);
+    expect(placesIn('if i buy the europe pack will it work in istanbul?')).toEqual([{ words: ['istanbul'], country: 'TR' }]);
+    expect(placesIn('Ich wohne in Zurich')).toEqual([{ words: ['zurich'], country: 'CH' }]);
+    expect(placesIn('Je vis à Genève')).toEqual([{ words: ['geneve'], country: 'CH' }]);
   });
 
   it('reads a name of several words as one place ("New York", not "York")', () => {
-    expect(citiesIn("I'm flying to New York next month")).toEqual([{ words: ['new', 'york'], country: 'US' }]);
+    expect(placesIn("I'm flying to New York next month")).toEqual([{ words: ['new', 'york'], country: 'US' }]);
   });
 
-  it('finds nothing in a message that names no city', () => {
-    expect(citiesIn('How do I restart my Box 5?')).toEqual([]);
+  it('finds countries by their names in the four languages, several words long too', () => {
+    expect(placesIn('going to thailand')).toEqual([{ words: ['thailand'], country: 'TH' }]);
+    expect(placesIn('vado negli Stati Uniti')).toEqual([{ words: ['stati', 'uniti'], country: 'US' }]);
+    expect(placesIn('Ferien in Bosnien und Herzegowina')).toEqual([{ words: ['bosnien', 'und', 'herzegowina'], country: 'BA' }]);
+  });
+
+  it('does not read "US" or "UK" as a country (too ambiguous)', () => {
+    expect(placesIn('call us from the UK')).toEqual([]);
+  });
+
+  it('finds nothing in a message that names no place', () => {
+    expect(placesIn('How do I restart my Box 5?')).toEqual([]);
   });
 });
 
@@ -67,9 +78,18 @@ describe('withPlaceCountries', () => {
     expect(withPlaceCountries(plain(question), question, 'en', usage)).toEqual(plain(question));
   });
 
-  it('leaves the question alone when the articles never name the country (nothing to link to)', () => {
+  it('reads a country the articles never name, or its city, as one of "all other countries"', () => {
     const question = 'data prices in Bangkok';
-    expect(withPlaceCountries(plain(question), question, 'en', usage)).toEqual(plain(question));
+    const widened = withPlaceCountries(plain(question), question, 'en', usage);
+    expect(widened.alternatives).toEqual({ bangkok: [OTHER_COUNTRIES] });
+    expect(widened.text).toBe(question);
+    const inGerman = withPlaceCountries(plain('Was kostet ein MB in Japan?'), 'Was kostet ein MB in Japan?', 'de', usage);
+    expect(inGerman.alternatives).toEqual({ japan: [OTHER_COUNTRIES] });
+  });
+
+  it('reads a country named in another language as the articles name it ("Türkei" in an English question)', () => {
+    const widened = withPlaceCountries(plain('roaming in der Türkei'), 'roaming in der Türkei', 'en', usage);
+    expect(widened.alternatives).toEqual({ [stem('turkei', 'en')]: [stem('turkey', 'en')] });
   });
 
   it('keeps the synonyms already found', () => {

@@ -1,3 +1,4 @@
+import { OTHER_COUNTRIES } from '@/lib/ai/local/other-countries';
 import { isStopword, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import gazetteer from './gazetteer.json';
 import type { ExpandedQuery } from './synonyms';
@@ -12,22 +13,40 @@ import type { ExpandedQuery } from './synonyms';
 
 type Gazetteer = { countries: Record<string, Partial<Record<TextLanguage, string[]>>>; cities: Record<string, string> };
 const GAZETTEER = gazetteer as Gazetteer;
-const MAX_NAME_WORDS = 3;
+const MAX_NAME_WORDS = 4;
 
 /** Chunks per stem in one language: 0 when the articles never use it. */
 export type CorpusUsage = (term: string, lang: TextLanguage) => number;
 
-/** The cities a text names, longest name first where names overlap ("new york" before "york"), with their country codes. */
-export function citiesIn(text: string): { words: string[]; country: string }[] {
+// Countries by each of their names in the four languages ("turkey", "turkei", "etats unis d amerique").
+const COUNTRY_BY_NAME = new Map<string, string>();
+for (const [code, names] of Object.entries(GAZETTEER.countries)) {
+  for (const name of Object.values(names).flat()) {
+    const words = tokenize(name);
+    // "US", "UK" and names that are also function words are too ambiguous to read as a country.
+    if (words.length === 1 && (words[0]!.length < 3 || isStopword(words[0]!))) continue;
+    if (words.length === 0) continue;
+    // "Stati Uniti d'America" is said "Stati Uniti": the part before "of", "von", "d'".
+    const ofAt = words.findIndex((w, i) => i >= 2 && isStopword(w));
+    for (const key of [words.join(' '), ...(ofAt > 0 && !isStopword(words[0]!) ? [words.slice(0, ofAt).join(' ')] : [])]) {
+      if (!COUNTRY_BY_NAME.has(key)) COUNTRY_BY_NAME.set(key, code);
+    }
+  }
+}
+
+export type Place = { words: string[]; country: string };
+
+/** The countries and cities a text names, longest name first where names overlap ("new york" before "york"), with their country codes. */
+export function placesIn(text: string): Place[] {
   const words = tokenize(text);
-  const found: { words: string[]; country: string }[] = [];
+  const found: Place[] = [];
   for (let i = 0; i < words.length; ) {
     let matched = 0;
     for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1 && !matched; n--) {
-      const name = words.slice(i, i + n);
-      const country = GAZETTEER.cities[name.join(' ')];
+      const name = words.slice(i, i + n).join(' ');
+      const country = COUNTRY_BY_NAME.get(name) ?? GAZETTEER.cities[name];
       if (country) {
-        found.push({ words: name, country });
+        found.push({ words: words.slice(i, i + n), country });
         matched = n;
       }
     }
@@ -61,22 +80,26 @@ export function countryWords(country: string, lang: TextLanguage, usage: CorpusU
 }
 
 /**
- * The widened question with, for each city word the articles never use, its country's name: in
- * the search text (the zone table is found by "Turkey", not "Istanbul") and as the word's
- * alternatives for the reranker and the built-in model. A city whose name the articles do use
- * ("Mobile", "Orange" as words) is left as it is: the articles' meaning wins.
+ * The widened question with, for each place word the articles never use, the country it stands
+ * for: its name in the search text (the zone table is found by "Turkey", not "Istanbul") and as
+ * the word's alternatives for the reranker and the built-in model. A country the articles never
+ * name ("Thailand", or Bangkok's) is one of "all other countries" (OTHER_COUNTRIES). A city whose
+ * name the articles use as a word ("Mobile", "Orange") is left alone: the articles' meaning wins.
  */
 export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang: TextLanguage | undefined, usage: CorpusUsage): ExpandedQuery {
   if (!lang) return expanded;
   const alternatives = { ...expanded.alternatives };
   const added: string[] = [];
-  for (const city of citiesIn(query)) {
-    const unknown = city.words.map((w) => stem(w, lang)).filter((s) => usage(s, lang) === 0);
+  let changed = false;
+  for (const place of placesIn(query)) {
+    const unknown = place.words.filter((w) => !isStopword(w)).map((w) => stem(w, lang)).filter((s) => usage(s, lang) === 0);
     if (unknown.length === 0) continue;
-    const country = countryWords(city.country, lang, usage);
-    for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...country.map((c) => c.stem)])];
+    const country = countryWords(place.country, lang, usage);
+    const stands = country.length > 0 ? country.map((c) => c.stem) : [OTHER_COUNTRIES];
+    for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
     for (const { word } of country) if (!added.includes(word) && !expanded.added.includes(word)) added.push(word);
+    changed = true;
   }
-  if (added.length === 0) return expanded;
-  return { text: `${expanded.text} ${added.join(' ')}`, alternatives, added: [...expanded.added, ...added] };
+  if (!changed) return expanded;
+  return { text: added.length > 0 ? `${expanded.text} ${added.join(' ')}` : expanded.text, alternatives, added: [...expanded.added, ...added] };
 }

@@ -5,6 +5,7 @@ import { systemPrompt, userPrompt } from '@/lib/rag/prompt';
 import type { SearchHit } from '@/lib/rag/search';
 import { buildSources, type GoldenSource } from '@/lib/rag/sources';
 import { composeAnswer, parseAnswerPrompt, splitUnits, type AnswerPrompt } from './extractive-answer';
+import { OTHER_COUNTRIES } from './other-countries';
 import { PHRASES } from './phrases';
 
 let nextId = 0;
@@ -774,6 +775,22 @@ describe('a city read as its country (lib/rag/places.ts gives its name as an alt
     expect(answer.grounded).toBe(true);
     expect(answer.text).toContain('| Zone 2 | USA, Canada, Turkey, Serbia |');
     expect(answer.text).toContain('| Data per MB | CHF 0.90 |');
+    expect(answer.text).not.toContain('0.15');
+  });
+
+  it('answers a country the list does not name from the row for all other countries', () => {
+    const withRest = hit({
+      title,
+      headingPath: 'Roaming zones',
+      content: '| Zone | Countries |\n| --- | --- |\n| Zone 1 | EU/EEA countries (e.g. Germany, France, Italy) |\n| Zone 3 | All other countries |',
+    });
+    const restPrices = hit({ title, headingPath: 'Pay-per-use prices', content: '| | Zone 1 | Zone 3 |\n| --- | --- | --- |\n| Data per MB | CHF 0.15 | CHF 2.50 |' });
+    const answer = composeAnswer(parsed({ question: 'What does data cost per MB in Japan?', hits: [withRest, restPrices] }), {
+      ...options,
+      alternatives: { japan: [OTHER_COUNTRIES] },
+    });
+    expect(answer.text).toContain('| Zone 3 | All other countries |');
+    expect(answer.text).toContain('| Data per MB | CHF 2.50 |');
     expect(answer.text).not.toContain('0.15');
   });
 
