@@ -104,6 +104,18 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     expect(howTo.route).toBe('knowledge');
   });
 
+  // The recogniser finds a plan change or a person anywhere in a message; what the visitor asks decides.
+  it('reads a visitor’s message by what it asks, not by the story told before the question', async () => {
+    const recognise = { requestedTool: (text: string) => (/upgraded|change my plan/i.test(text) ? 'change_plan' : /talk to someone/i.test(text) ? 'request_callback' : null) };
+    const port = await ask(deps, 'Just upgraded my plan. Which port do I use for the fibre cable?', { account: recognise });
+    // (The test corpus has no article on it: retrieval, not the account path, says so.)
+    expect(port).toMatchObject({ route: expect.not.stringMatching(/^account$/), outcome: expect.not.stringMatching(/^sign_in$/) });
+    const person = await ask(deps, 'I would like to talk to someone in sign language. When is that possible?', { account: recognise });
+    expect(person).toMatchObject({ route: expect.not.stringMatching(/^account$/), outcome: expect.not.stringMatching(/^handoff$/) });
+    const change = await ask({ ...deps, generator: forbiddenModel() }, 'The internet is too slow for us. Can you change my plan to Wave Home 1000?', { account: recognise });
+    expect(change.outcome).toBe('sign_in');
+  });
+
   it('offers a visitor who asks for a person the hand-off, with no sign-in needed', async () => {
     const person = await ask({ ...deps, generator: forbiddenModel() }, 'Ich möchte mit einem Mitarbeiter sprechen', { account: { requestedTool: () => 'request_callback' } });
     expect(person).toMatchObject({ outcome: 'handoff', route: 'account', handoffOffered: true, text: REPLIES.de.personOffer });

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
 import { isWriteTool } from '@/lib/domain/account-tools';
+import { askedPart } from '@/lib/ai/local/text';
 import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type KnowledgeQuestion, type StandaloneKind } from '@/lib/rag/answer';
 import { condenseLocally } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
@@ -168,7 +169,9 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   // An account follow-up ("move it to Thursday then") is read together with the account request before it.
   const accountQuestion = (text: string) => input.account?.requestedTool(text, lang) ?? null;
   const joinedAccount = dialog.account && input.signedIn && leansOnPrevious(input.question) ? `${dialog.account.question} ${input.question}` : null;
-  const alone = understood.kind === 'resolved' ? null : accountQuestion(input.question);
+  // A visitor's message is read by what it asks: "Just upgraded to Wave Fiber 10G. Which port do I
+  // need?" asks which port (the articles answer), though its story names a plan change.
+  const alone = understood.kind === 'resolved' ? null : accountQuestion(input.signedIn ? input.question : askedPart(input.question));
   const joined = understood.kind === 'resolved' || alone || !joinedAccount ? null : accountQuestion(joinedAccount);
   const requestedTool = alone ?? joined;
   const accountText = joined ? joinedAccount! : input.question;

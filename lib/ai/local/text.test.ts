@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTerms, isAsking, sentencesOf } from './text';
+import { askedPart, contentTerms, isAsking, sentencesOf } from './text';
 
 describe('sentences of a message', () => {
   it('splits after sentence punctuation and at line breaks, keeping each sentence as written', () => {
@@ -19,6 +19,13 @@ describe('sentences of a message', () => {
     expect(isAsking('is it "Box 3?"')).toBe(true);
     expect(isAsking('my parents have that one')).toBe(false);
     expect(isAsking('what? no, that is not it')).toBe(false);
+  });
+
+  it('asks from its first asking sentence on; the story before it is left out', () => {
+    expect(askedPart('Just upgraded to Wave Fiber 10G. Which port do I need? And which cable')).toBe('Which port do I need? And which cable');
+    expect(askedPart('le technicien vient demain, je peux encore déplacer? ça coûte combien')).toBe('le technicien vient demain, je peux encore déplacer? ça coûte combien');
+    expect(askedPart('restart my modem please')).toBe('restart my modem please');
+    expect(askedPart('My internet is down. Restart it.')).toBe('My internet is down. Restart it.');
   });
 });
 

@@ -50,6 +50,17 @@ export function isAsking(sentence: string): boolean {
   return mark !== -1 && !/[\p{L}\p{N}]/u.test(sentence.slice(mark + 1));
 }
 
+/**
+ * What a message asks, without the story told before it: from its first asking sentence on
+ * ("Just upgraded to 10G. Which port do I need?" → "Which port do I need?"); the whole message
+ * when it asks nothing with a question mark or starts by asking.
+ */
+export function askedPart(message: string): string {
+  const sentences = sentencesOf(message);
+  const first = sentences.findIndex(isAsking);
+  return first > 0 ? sentences.slice(first).join(' ') : message;
+}
+
 /** Folded word tokens (letters and digits), in order. */
 export function tokenize(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
