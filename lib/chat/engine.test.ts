@@ -114,6 +114,8 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     expect(person).toMatchObject({ route: expect.not.stringMatching(/^account$/), outcome: expect.not.stringMatching(/^handoff$/) });
     const change = await ask({ ...deps, generator: forbiddenModel() }, 'The internet is too slow for us. Can you change my plan to Wave Home 1000?', { account: recognise });
     expect(change.outcome).toBe('sign_in');
+    const ifSwitch = await ask(deps, 'If I change my plan to Wave Mobile L today, when do I get the extra data?', { account: recognise });
+    expect(ifSwitch.outcome).not.toBe('sign_in');
   });
 
   it('offers a visitor who asks for a person the hand-off, with no sign-in needed', async () => {

@@ -5,7 +5,7 @@ import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type 
 import { condenseLocally } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/i18n/detect-language';
-import { isHowToQuestion } from '@/lib/rag/question-kind';
+import { isHowToQuestion, isHypotheticalQuestion } from '@/lib/rag/question-kind';
 import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion, prettyVersion } from '@/lib/rag/versions';
@@ -163,8 +163,9 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   if (isLocale(understood.lang)) return answerKnowledge(understood.lang);
   // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
   // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
-  // change something — not when they ask how to ("my modem needs a restart, how?"): the help
-  // articles answer that; a question about bills in general gets them too. A reply to our own
+  // change something — not when they ask how to ("my modem needs a restart, how?") or what would
+  // follow ("if I switch to L today, when do I get the data?"): the help articles answer that; a
+  // question about bills in general gets them too. A reply to our own
   // clarifying question is never an account request.
   // An account follow-up ("move it to Thursday then") is read together with the account request before it.
   const accountQuestion = (text: string) => input.account?.requestedTool(text, lang) ?? null;
@@ -176,8 +177,10 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   const requestedTool = alone ?? joined;
   const accountText = joined ? joinedAccount! : input.question;
   if (joined) accountTopic = dialog.account!.question;
+  const visitorAsksWhatFollows = !input.signedIn && isHypotheticalQuestion(askedPart(input.question));
   const accountRequest =
     understood.kind !== 'resolved' &&
+    !visitorAsksWhatFollows &&
     (formRoute === 'account' ||
       (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : (input.account?.isWrite ?? isWriteTool)(requestedTool) && !isHowToQuestion(input.question))));
   if (accountRequest) {

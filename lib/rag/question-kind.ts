@@ -30,3 +30,14 @@ export function isHowToQuestion(text: string): boolean {
   const t = fold(text).replace(/[’`]/g, "'").replace(/[^\p{L}\p{N}'? ]+/gu, ' ').replace(/\s+/g, ' ').trim();
   return HOW_TO.some((pattern) => pattern.test(t));
 }
+
+/**
+ * "Si je passe de TV Basic à TV Plus, j'ai les chaînes tout de suite ?", "If I switch to L today,
+ * when do I get the data?": a question about what would follow a change, not a request to make it.
+ */
+const HYPOTHETICAL = /^(if|wenn|falls|si|s'il|se)\b.*\?\s*$/;
+
+export function isHypotheticalQuestion(text: string): boolean {
+  const t = fold(text).replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
+  return HYPOTHETICAL.test(t);
+}
