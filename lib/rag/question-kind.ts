@@ -35,7 +35,7 @@ export function isHowToQuestion(text: string): boolean {
  * "Si je passe de TV Basic à TV Plus, j'ai les chaînes tout de suite ?", "If I switch to L today,
  * when do I get the data?": a question about what would follow a change, not a request to make it.
  */
-const HYPOTHETICAL = /^(if|wenn|falls|si|s'il|se)\b.*\?\s*$/;
+const HYPOTHETICAL = /^(?:if|wenn|falls|si|s'il|se)\b.*\?\s*$/;
 
 export function isHypotheticalQuestion(text: string): boolean {
   const t = fold(text).replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim();
