@@ -66,6 +66,7 @@ describe('correctSpelling in the question\'s language', () => {
   const german: LanguageVocabulary = {
     uses: (word) => ['offener', 'passwort', 'andern', 'handy'].includes(word),
     hasStem: (word) => word === 'offenbar',
+    stem: (word) => word,
   };
 
   it('corrects only into words of that language, and leaves words whose stem it uses alone', async () => {
@@ -77,6 +78,22 @@ describe('correctSpelling in the question\'s language', () => {
 
   it('joins a short word to the hyphenated spelling the articles use, and corrects it no other way', async () => {
     expect(await correctSpelling(db, 'Mein WLAN: wifi oder wify?')).toEqual({ query: 'Mein WLAN: wi-fi oder wify?', corrections: { wifi: 'wi-fi' } });
+  });
+
+  it('allows two edits only in a long stem: "crawling" (stem "crawl") is no typo of "calling"; "firmwear" is of "firmware"', async () => {
+    const english = [
+      { word: 'calling', ndoc: 20 },
+      { word: 'firmware', ndoc: 20 },
+    ];
+    const englishDb = { execute: async () => english } as unknown as Db;
+    const vocabulary: LanguageVocabulary = {
+      uses: (word) => ['calling', 'firmware'].includes(word),
+      hasStem: () => false,
+      stem: (word) => word.replace(/ing$/, ''),
+    };
+    // Measured by the whole word, both are two edits from a corpus word of 8 letters.
+    expect((await correctSpelling(englishDb, 'wifi crawling after the firmwear update')).corrections).toEqual({ crawling: 'calling', firmwear: 'firmware' });
+    expect((await correctSpelling(englishDb, 'wifi crawling after the firmwear update', vocabulary)).corrections).toEqual({ firmwear: 'firmware' });
   });
 
   it('leaves a salutation alone: "Sehr geehrte Damen" is no typo of "Daten"', async () => {

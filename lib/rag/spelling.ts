@@ -44,7 +44,12 @@ const MIN_CORRECTED_LENGTH = 5;
 /** Shorter words are only joined to the corpus's hyphenated spelling of them ("wifi" is "Wi-Fi"). */
 const MIN_JOINED_LENGTH = 4;
 
-const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
+/**
+ * Two edits only for a long word — measured by its stem in the question's language when known: an
+ * ending is no place for a typo to hide, and "crawling" (stem "crawl") is a real word two edits
+ * from "calling", not a typo of it. "firmwear" (stem "firmwear") is still "firmware".
+ */
+const allowedEdits = (stemmed: string) => (stemmed.length >= 8 ? 2 : 1);
 
 /**
  * A word a large help center uses only once or twice is weak evidence of a typo: a word one
@@ -78,7 +83,7 @@ function hyphenatedForm(word: string, candidates: { word: string }[]): string | 
  * none when the corpus has the word itself (with its accents: "redémarrer" for "redemarrer").
  * The same word with hyphens is no typo: it is taken however rarely the corpus uses it.
  */
-export function bestCorrection(word: string, candidates: { word: string; ndoc: number }[], minDocs = MIN_CORRECTION_DOCS): string | undefined {
+export function bestCorrection(word: string, candidates: { word: string; ndoc: number }[], minDocs = MIN_CORRECTION_DOCS, maxEdits = allowedEdits(word)): string | undefined {
   if (candidates.some((c) => fold(c.word) === word)) return undefined;
   const hyphenated = hyphenatedForm(word, candidates);
   if (hyphenated) return hyphenated;
@@ -87,8 +92,8 @@ export function bestCorrection(word: string, candidates: { word: string; ndoc: n
     const folded = fold(candidate.word);
     // A stop word ("die", "qui") says nothing a search could use: "dire" is not a typo of it.
     if (isStopword(folded) || candidate.ndoc < minDocs) continue;
-    const distance = editDistance(word, folded, allowedEdits(word));
-    if (distance > allowedEdits(word)) continue;
+    const distance = editDistance(word, folded, maxEdits);
+    if (distance > maxEdits) continue;
     if (!best || distance < best.distance || (distance === best.distance && candidate.ndoc > best.ndoc)) best = { word: folded, ndoc: candidate.ndoc, distance };
   }
   return best?.word;
@@ -104,6 +109,8 @@ export type LanguageVocabulary = {
   hasStem(word: string): boolean;
   /** Whether articles in the language use this folded word. */
   uses(word: string): boolean;
+  /** The folded word's stem in the language. */
+  stem(word: string): string;
 };
 
 export async function correctSpelling(db: Db, query: string, vocabulary?: LanguageVocabulary): Promise<{ query: string; corrections: Record<string, string> }> {
@@ -141,7 +148,8 @@ export async function correctSpelling(db: Db, query: string, vocabulary?: Langua
     const near = pool.filter((c) => c.word[0] === word[0] && Math.abs(c.word.length - word.length) <= 2);
     // The word itself, in any language, stays a candidate: a word the corpus has is never corrected.
     const candidates = vocabulary ? near.filter((c) => fold(c.word) === word || vocabulary.uses(fold(c.word))) : near;
-    const correction = word.length >= MIN_CORRECTED_LENGTH ? bestCorrection(word, candidates, minDocs) : hyphenatedForm(word, candidates);
+    const correction =
+      word.length >= MIN_CORRECTED_LENGTH ? bestCorrection(word, candidates, minDocs, allowedEdits(vocabulary ? vocabulary.stem(word) : word)) : hyphenatedForm(word, candidates);
     if (correction) corrections[word] = correction;
   }
   if (Object.keys(corrections).length === 0) return { query, corrections };

@@ -174,6 +174,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     vocabulary: (lang) => ({
       hasStem: (word) => df(stem(word, lang), lang) > 0,
       uses: (word) => (current.usage.get(word)?.[lang] ?? 0) > 0,
+      stem: (word) => stem(word, lang),
     }),
     chunks: current.chunks,
     df,
