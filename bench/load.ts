@@ -10,7 +10,7 @@
  * one). Requests go round-robin over the instances, as a load balancer without sticky sessions
  * would send them, so one conversation's messages land on both. Local models throughout.
  *
- * Prints, per scenario: requests, errors (any non-200, error event or cut stream), throughput,
+ * Prints, per scenario: requests, errors (any non-200, error event or cut stream), throughput (also per core),
  * TTFT and total time percentiles, each instance's peak resident memory (process tree, sampled
  * every second), and what each instance's /api/metrics counted for /api/chat. Asserts nothing.
  */
@@ -135,7 +135,8 @@ function report(r: Result): string {
   for (const c of r.chats) outcomes.set(c.outcome, (outcomes.get(c.outcome) ?? 0) + 1);
   const lines = [
     `${r.name}`,
-    `  answers ${r.chats.length}, errors ${r.chats.length - ok.length}, throughput ${(r.chats.length / (r.wallMs / 1000)).toFixed(1)} answers/s over ${(r.wallMs / 1000).toFixed(1)} s`,
+    // Per core: the figure that travels between machines of different sizes (the load generator shares the cores).
+    `  answers ${r.chats.length}, errors ${r.chats.length - ok.length}, throughput ${(r.chats.length / (r.wallMs / 1000)).toFixed(1)} answers/s over ${(r.wallMs / 1000).toFixed(1)} s, ${(r.chats.length / (r.wallMs / 1000) / os.cpus().length).toFixed(1)} answers/s per core (${os.cpus().length} cores)`,
     `  TTFT p50 ${ms(percentile(ttft, 50))} ms, p95 ${ms(percentile(ttft, 95))} ms; total p50 ${ms(percentile(total, 50))} ms, p95 ${ms(percentile(total, 95))} ms`,
     `  outcomes: ${[...outcomes].sort((a, b) => b[1] - a[1]).map(([o, n]) => `${o} ${n}`).join(', ')}`,
   ];
