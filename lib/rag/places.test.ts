@@ -31,6 +31,10 @@ describe('placesIn', () => {
     expect(placesIn('Ferien in Bosnien und Herzegowina')).toEqual([{ words: ['bosnien', 'und', 'herzegowina'], country: 'BA' }]);
   });
 
+  it('finds nothing in words that are names of the lookup object’s own properties', () => {
+    expect(placesIn('constructor toString valueOf hasOwnProperty __proto__')).toEqual([]);
+  });
+
   it('does not read "US" or "UK" as a country (too ambiguous)', () => {
     expect(placesIn('call us from the UK')).toEqual([]);
   });

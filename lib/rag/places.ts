@@ -13,6 +13,8 @@ import type { ExpandedQuery } from './synonyms';
 
 type Gazetteer = { countries: Record<string, Partial<Record<TextLanguage, string[]>>>; cities: Record<string, string> };
 const GAZETTEER = gazetteer as Gazetteer;
+// A Map, not the JSON object: a message saying "constructor" must not find Object.prototype's.
+const CITIES = new Map(Object.entries(GAZETTEER.cities));
 const MAX_NAME_WORDS = 4;
 
 /** Chunks per stem in one language: 0 when the articles never use it. */
@@ -44,7 +46,7 @@ export function placesIn(text: string): Place[] {
     let matched = 0;
     for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1 && !matched; n--) {
       const name = words.slice(i, i + n).join(' ');
-      const country = COUNTRY_BY_NAME.get(name) ?? GAZETTEER.cities[name];
+      const country = COUNTRY_BY_NAME.get(name) ?? CITIES.get(name);
       if (country) {
         found.push({ words: words.slice(i, i + n), country });
         matched = n;
