@@ -481,6 +481,23 @@ describe('composeAnswer', () => {
     });
   });
 
+
+  describe('a question whose best passage only retells the customer’s story', () => {
+    const article = 'Recognise phishing and scams';
+    const scams = hit({ title: article, headingPath: `${article} > Typical scams`, section: 3, content: '- **"You have a refund of CHF 84.50"** by SMS, with a link asking for your card or login.\n- **"Your parcel is waiting"** with a link to install a "profile".' });
+    const whatToDo = hit({ title: article, headingPath: `${article} > What to do with a suspicious message`, section: 4, content: '- **SMS**: forward it to us free of charge, then delete it.\n- **Call**: hang up and call us back.' });
+
+    it('is followed by the article’s section on what to do', () => {
+      const answer = composeAnswer(parsed({ question: 'Got an SMS about a refund of CHF 84.50 with a link asking for my card or login. Where can I report it?', hits: [scams, whatToDo] }));
+      expect(answer.text).toContain('refund of CHF 84.50');
+      expect(answer.text).toContain('forward it to us');
+    });
+
+    it('a question of one sentence, or whose asking words the passage states, is not', () => {
+      expect(composeAnswer(parsed({ question: 'Is an SMS with a link about a refund of CHF 84.50 a scam?', hits: [scams, whatToDo] })).text).not.toContain('forward it to us');
+      expect(composeAnswer(parsed({ question: 'Got an SMS about a refund. Is a link asking for my card a scam?', hits: [scams, whatToDo] })).text).not.toContain('forward it to us');
+    });
+  });
   it('answers from the article a short passage refers the reader to, when that article is among the sources', () => {
     const pointer = hit({ title: 'Your invoice explained', headingPath: 'Your invoice explained > Paying the invoice', section: 4, content: 'The QR slip on the last page holds the payment details. For automatic options see «Payment methods».' });
     const methods = hit({ title: 'Payment methods', headingPath: 'Payment methods', section: 1, content: 'You can pay the invoice by eBill, direct debit or card: in My Alpenwave choose **Invoices > Pay now**.' });

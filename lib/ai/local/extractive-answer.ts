@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
-import { asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
+import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { OTHER_COUNTRIES, withOtherCountries } from './other-countries';
@@ -519,6 +519,17 @@ function reportsSituation(message: string): boolean {
   return !sentencesOf(message).some(isAsking) && tokenize(message).some((w) => isStopword(w));
 }
 
+/**
+ * "Hab ne SMS bekommen, mit einem Link zu einer Rückerstattung. Wo kann ich sowas melden?": the
+ * passage that matches the story (the article's list of scam messages) states none of the words
+ * the asking sentence asks with — it tells the customer what they already told us. A message of
+ * one sentence has no story to retell.
+ */
+function retellsStory(message: string, lang: TextLanguage, covered: Set<string>): boolean {
+  if (sentencesOf(message).length < 2) return false;
+  return !contentTerms(askedPart(message), lang).some((t) => !isFunctionTerm(t, lang) && covered.has(t));
+}
+
 /** Each source's rank, 0 (least relevant) .. 1: the sections of one article share the article's best. */
 function sourceRanks(sources: PromptSource[]): number[] {
   const titles: string[] = [];
@@ -634,11 +645,15 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "On m'a volé mon natel", "weird SMS with a link about a refund": a message that reports a
   // situation, asking nothing, wants what to do about it. When the passage that matches its
   // words describes the situation, the article's steps (or options: a menu path, a button) follow it.
+  // A question whose passage only retells its story ("…a link about a refund. Where do I report
+  // it?") is answered by the article's section on what to do, when it has one.
+  const situation = said.length === 0 && reportsSituation(prompt.question) && primary.kindFit < 1;
+  const retold = !situation && retellsStory(prompt.question, lang, primary.covered);
   const remedy =
-    said.length === 0 && reportsSituation(prompt.question) && primary.kindFit < 1
+    situation || retold
       ? windows
           .map((w) => ({ w, remedy: isRemedyHeading(w.source.heading ?? '') }))
-          .filter(({ w, remedy }) => w.source.title === primary.source.title && w.source.n !== primary.source.n && (remedy || w.kindFit > primary.kindFit))
+          .filter(({ w, remedy }) => w.source.title === primary.source.title && w.source.n !== primary.source.n && (remedy || (situation && w.kindFit > primary.kindFit)))
           // A section headed "What to do" first; then the steps. Articles are written in the
           // order of doing: the first steps come first.
           .sort((a, b) => Number(b.remedy) - Number(a.remedy) || b.w.kindFit - a.w.kindFit || (a.w.source.section ?? Infinity) - (b.w.source.section ?? Infinity) || placed(b.w) - placed(a.w))[0]?.w
