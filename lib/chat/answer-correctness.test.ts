@@ -59,6 +59,19 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(rest.text).not.toContain('0.15');
   });
 
+  // The zone 1 row names a few EU countries as examples ("EU/EEA countries (e.g. Germany, …)"):
+  // Portugal, named nowhere, is one of them, not one of "all other countries".
+  it('gives the zone 1 price for an EU country the list does not name (en, it)', async () => {
+    const en = await ask('How much does mobile data cost per MB when roaming in Portugal?');
+    expect(en.citations[0]?.documentId).toBe('roaming-zones-prices-en');
+    expect(missingFacts(en.text, ['0.15', 'Zone 1'])).toEqual([]);
+    expect(en.text).not.toContain('2.50');
+    const it = await ask('Quanto costa un MB di dati in roaming in Grecia?');
+    expect(it.citations[0]?.documentId).toBe('roaming-zones-prices-it');
+    expect(missingFacts(it.text, ['0.15', 'Zona 1'])).toEqual([]);
+    expect(it.text).not.toContain('2.50');
+  });
+
   it('answers a French price question from the French article instead of declining', async () => {
     const answer = await ask('Combien coûte le roaming en Allemagne ?');
     expect(answer.outcome).toBe('answered');

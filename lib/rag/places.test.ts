@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OTHER_COUNTRIES } from '@/lib/ai/local/other-countries';
+import { EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
 import { stem, type TextLanguage } from '@/lib/ai/local/text';
 import { placesIn, countryWords, withPlaceCountries, type CorpusUsage } from './places';
 import type { ExpandedQuery } from './synonyms';
@@ -89,6 +89,18 @@ describe('withPlaceCountries', () => {
     expect(widened.text).toBe(question);
     const inGerman = withPlaceCountries(plain('Was kostet ein MB in Japan?'), 'Was kostet ein MB in Japan?', 'de', usage);
     expect(inGerman.alternatives).toEqual({ japan: [OTHER_COUNTRIES] });
+  });
+
+  it('reads a country of the EEA as one of the "EU/EEA" countries, named in a list or not', () => {
+    const eu = corpus({ en: { germany: 3, eu: 4 }, fr: { ue: 4 } });
+    const lisbon = withPlaceCountries(plain('data prices in Lisbon'), 'data prices in Lisbon', 'en', eu);
+    expect(lisbon.alternatives).toEqual({ lisbon: [EU_EEA] });
+    expect(lisbon.text).toBe('data prices in Lisbon eu');
+    const portugal = withPlaceCountries(plain('Combien coûte le roaming au Portugal ?'), 'Combien coûte le roaming au Portugal ?', 'fr', eu);
+    expect(portugal.alternatives).toEqual({ [stem('portugal', 'fr')]: [EU_EEA] });
+    expect(portugal.text).toContain(' ue');
+    // Munich is in Germany, which the articles name: both the name and the group stand for it.
+    expect(withPlaceCountries(plain('calls to Munich'), 'calls to Munich', 'en', eu).alternatives).toEqual({ [stem('munich', 'en')]: [stem('germany', 'en'), EU_EEA] });
   });
 
   it('reads a country named in another language as the articles name it ("Türkei" in an English question)', () => {

@@ -1,4 +1,4 @@
-import { OTHER_COUNTRIES } from '@/lib/ai/local/other-countries';
+import { EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
 import { isStopword, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import gazetteer from './gazetteer.json';
 import type { ExpandedQuery } from './synonyms';
@@ -35,6 +35,15 @@ for (const [code, names] of Object.entries(GAZETTEER.countries)) {
     }
   }
 }
+
+// The European Economic Area: the EU's 27 members and Iceland, Liechtenstein, Norway (ISO codes).
+const EU_EEA_MEMBERS = new Set([
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'IS', 'LI', 'NO',
+]);
+
+// How articles abbreviate the EU in each language, for the search text ("EU/EEA", "UE/EEE").
+const EU_WORD: Record<TextLanguage, string> = { en: 'eu', de: 'eu', fr: 'ue', it: 'ue' };
 
 export type Place = { words: string[]; country: string };
 
@@ -84,7 +93,8 @@ export function countryWords(country: string, lang: TextLanguage, usage: CorpusU
 /**
  * The widened question with, for each place word the articles never use, the country it stands
  * for: its name in the search text (the zone table is found by "Turkey", not "Istanbul") and as
- * the word's alternatives for the reranker and the built-in model. A country the articles never
+ * the word's alternatives for the reranker and the built-in model. A country of the EEA is one of
+ * the "EU/EEA" countries too (EU_EEA; "Portugal", "Lisbon"); another country the articles never
  * name ("Thailand", or Bangkok's) is one of "all other countries" (OTHER_COUNTRIES). A city whose
  * name the articles use as a word ("Mobile", "Orange") is left alone: the articles' meaning wins.
  */
@@ -97,9 +107,14 @@ export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang:
     const unknown = place.words.filter((w) => !isStopword(w)).map((w) => stem(w, lang)).filter((s) => usage(s, lang) === 0);
     if (unknown.length === 0) continue;
     const country = countryWords(place.country, lang, usage);
-    const stands = country.length > 0 ? country.map((c) => c.stem) : [OTHER_COUNTRIES];
+    // A country of the EEA is one of "EU/EEA countries" whether or not a list names it (the zone
+    // row names a few as examples); any other country the articles never name is one of "all
+    // other countries".
+    const inEea = EU_EEA_MEMBERS.has(place.country);
+    const stands = [...country.map((c) => c.stem), ...(inEea ? [EU_EEA] : country.length === 0 ? [OTHER_COUNTRIES] : [])];
     for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
-    for (const { word } of country) if (!added.includes(word) && !expanded.added.includes(word)) added.push(word);
+    const words = [...country.map((c) => c.word), ...(inEea && country.length === 0 && usage(EU_WORD[lang], lang) > 0 ? [EU_WORD[lang]] : [])];
+    for (const word of words) if (!added.includes(word) && !expanded.added.includes(word)) added.push(word);
     changed = true;
   }
   if (!changed) return expanded;

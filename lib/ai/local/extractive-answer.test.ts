@@ -5,7 +5,7 @@ import { systemPrompt, userPrompt } from '@/lib/rag/prompt';
 import type { SearchHit } from '@/lib/rag/search';
 import { buildSources, type GoldenSource } from '@/lib/rag/sources';
 import { composeAnswer, parseAnswerPrompt, splitUnits, type AnswerPrompt } from './extractive-answer';
-import { OTHER_COUNTRIES } from './other-countries';
+import { OTHER_COUNTRIES } from './country-groups';
 import { PHRASES } from './phrases';
 
 let nextId = 0;

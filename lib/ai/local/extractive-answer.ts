@@ -4,7 +4,7 @@ import { PHRASES } from './phrases';
 import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
-import { OTHER_COUNTRIES, withOtherCountries } from './other-countries';
+import { isCountryGroup, withCountryGroups } from './country-groups';
 import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
@@ -267,7 +267,7 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
   return units.map((u) => {
     // A list item's number ("5. Click Apply") is its place in the list, not a word it states ("Box 5").
     const said = u.kind === 'item' ? u.text.replace(/^\d+[.)]\s+/, '') : u.text;
-    const terms = withOtherCountries(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
+    const terms = withCountryGroups(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
     if (!u.table) return { ...u, terms };
     // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
     // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
@@ -276,7 +276,7 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     const header = new Set(contentTerms(u.table.header.join(' '), lang));
     const columnsAreThings = (u.table.header[0] ?? '').trim() === '';
     const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
-    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: withOtherCountries(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
+    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: withCountryGroups(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
   });
 }
 
@@ -561,7 +561,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // A word the articles know only by a synonym ("Istanbul" by its country, "Bangkok" as one of
   // "all other countries") is known too.
   const knownTerm =
-    options.knownTerm && ((t: string, l: TextLanguage) => options.knownTerm!(t, l) || (alternatives[t] ?? []).some((a) => a === OTHER_COUNTRIES || options.knownTerm!(a, l)));
+    options.knownTerm && ((t: string, l: TextLanguage) => options.knownTerm!(t, l) || (alternatives[t] ?? []).some((a) => isCountryGroup(a) || options.knownTerm!(a, l)));
   const story = storyOf(prompt.question, lang, knownTerm);
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.unknown.has(t));
   // In a follow-up, the customer's own words say what is asked now; the words carried over from

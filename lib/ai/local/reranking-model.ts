@@ -5,7 +5,7 @@ import { fillerWords } from './filler-words';
 import { INTERROGATIVES } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
-import { withOtherCountries } from './other-countries';
+import { withCountryGroups } from './country-groups';
 
 /**
  * The built-in reranker: scores each candidate passage against the query by what a careful
@@ -199,7 +199,7 @@ function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   // Pairs within the title, the heading path and the text, never across them.
   const pairs = new Set<string>();
   for (const seq of [contentTerms(c.title, lang), contentTerms(c.headingPath, lang), contentTokens]) for (let i = 0; i + 1 < seq.length; i++) pairs.add(`${seq[i]} ${seq[i + 1]}`);
-  const analysis = { headingTerms, allTerms: withOtherCountries(new Set([...headingTerms, ...contentTokens]), c.content), contentTokens, pairs };
+  const analysis = { headingTerms, allTerms: withCountryGroups(new Set([...headingTerms, ...contentTokens]), c.content), contentTokens, pairs };
   if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
   analyses.set(key, analysis);
   return analysis;

@@ -1,0 +1,49 @@
+import { fold } from './text';
+
+/**
+ * Groups of countries that articles key prices and rules on instead of naming every country:
+ * "Zone 3 | All other countries", "Calls to Zone 1 landlines (EU/EEA, UK)". A passage that speaks
+ * of a group gets one more term for it, and a country of the group that the articles do not name
+ * (lib/rag/places.ts: "Portugal", "Thailand", or their cities) has the group's term as its
+ * alternative — so the question finds the row that covers it, not the first row that says
+ * "countries".
+ */
+export const OTHER_COUNTRIES = '~other-countries';
+export const EU_EEA = '~eu-eea';
+
+// Folded, as passages are matched: "übrigen" → "ubrigen".
+const OTHER_COUNTRIES_PHRASES = [
+  /\b(?:all )?other countries\b/,
+  /\brest of the world\b/,
+  /\b(?:alle )?(?:anderen|ubrigen|restlichen) lander\b/,
+  /\b(?:rest|ubrige) (?:der )?welt\b/,
+  /\b(?:tous les )?autres pays\b/,
+  /\breste du monde\b/,
+  /\b(?:tutti gli )?altri paesi\b/,
+  /\bresto del mondo\b/,
+];
+
+// "EU/EEA", "EU/EWR", "UE/EEE", "UE/SEE" as written (capitals: "see" and "eee" are words too),
+// and the union's name in the four languages (folded).
+const EU_ABBREVIATIONS = /\b(?:EU|EEA|EWR|UE|EEE)\b|\bUE\/SEE\b/;
+const EU_NAMES = /\b(?:european union|europaische[nr]? union|union europeenne|unione europea)\b/;
+
+export function speaksOfOtherCountries(text: string): boolean {
+  const folded = fold(text);
+  return OTHER_COUNTRIES_PHRASES.some((p) => p.test(folded));
+}
+
+export function speaksOfEuEea(text: string): boolean {
+  return EU_ABBREVIATIONS.test(text) || EU_NAMES.test(fold(text));
+}
+
+/** Whether a term stands for a group of countries rather than a word. */
+export function isCountryGroup(term: string): boolean {
+  return term === OTHER_COUNTRIES || term === EU_EEA;
+}
+
+/** The terms with the term of each group of countries the text speaks of added. */
+export function withCountryGroups(terms: Set<string>, text: string): Set<string> {
+  const groups = [...(speaksOfOtherCountries(text) ? [OTHER_COUNTRIES] : []), ...(speaksOfEuEea(text) ? [EU_EEA] : [])];
+  return groups.length === 0 ? terms : new Set([...terms, ...groups]);
+}
