@@ -72,6 +72,14 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(it.text).not.toContain('2.50');
   });
 
+  // "Box 5" in the overview is a name, not a count; "höchstens" asks for the most there can be.
+  it('gives the number asked for, not the overview that names the Box 5 (de)', async () => {
+    const answer = await ask('Wieviele Regeln für die Portweiterleitung kann ich auf der Box 5 höchstens anlegen?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('port-forwarding-box5-de');
+    expect(missingFacts(answer.text, ['64'])).toEqual([]);
+  });
+
   it('answers a French price question from the French article instead of declining', async () => {
     const answer = await ask('Combien coûte le roaming en Allemagne ?');
     expect(answer.outcome).toBe('answered');

@@ -22,6 +22,10 @@ describe('wantedAnswerKinds', () => {
   it('reads "how many" as a count, unless it asks how many days (a duration); "what do I pay" as an amount', () => {
     expect(wantedAnswerKinds('how many wave extenders can I pair with one box 5?', 'en')).toEqual(['count']);
     expect(wantedAnswerKinds('Wie viele Geräte kann ich verbinden?', 'de')).toEqual(['count']);
+    // "maximal", "au maximum": the most there can be — a number, unless the question asks how long.
+    expect(wantedAnswerKinds('Wieviele Regeln kann ich maximal anlegen?', 'de')).toEqual(['count']);
+    expect(wantedAnswerKinds('Je peux enregistrer au maximum combien de séries ?', 'fr')).toEqual(['count']);
+    expect(wantedAnswerKinds('Wie lange dauert es maximal?', 'de')).toEqual(['duration']);
     expect(wantedAnswerKinds('Combien de jours pour le portage ?', 'fr')).toEqual(['duration']);
     expect(wantedAnswerKinds('on wave phone basic what do i pay per minute?', 'en')).toEqual(['amount']);
     expect(wantedAnswerKinds('Was zahle ich pro Minute?', 'de')).toEqual(['amount']);
@@ -96,6 +100,11 @@ describe('holdsAnswerKind', () => {
     // A list's numbering, an address or a time is not a count.
     expect(holdsAnswerKind('1. Open http://192.168.1.1 at 02:00.', 'count')).toBe(false);
     expect(holdsAnswerKind('Place it halfway between the Box and the dead zone.', 'count')).toBe(false);
+    // A name's number inside a sentence ("Box 5", "Zone 1") is not a count either.
+    expect(holdsAnswerKind('Auf der Alpenwave Box 5 erstellen Sie Regeln in der App.', 'count')).toBe(false);
+    expect(holdsAnswerKind('Calls in **Zone 1** are included.', 'count')).toBe(false);
+    expect(holdsAnswerKind('Die Box 5 unterstützt bis zu **64 Regeln**.', 'count')).toBe(true);
+    expect(holdsAnswerKind('Maximal 64 Regeln.', 'count')).toBe(true);
   });
 
   it('rates numbered steps above a single menu path for a "how do I" question', () => {

@@ -27,11 +27,13 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'combien de semaines', 'combien de mois', 'jusqu\'a quand', 'a partir de quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
     it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'entro quando', 'fino a quando', 'fino a quanto', 'tra quanto', 'fra quanto', 'dopo quanto', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
   },
+  // "maximal", "au maximum": the most of something there can be — a number (with "how long" or
+  // "how much" the duration or amount wins, see wantedAnswerKinds).
   count: {
-    en: ['how many'],
-    de: ['wie viele', 'wieviele'],
-    fr: ['combien de'],
-    it: ['quanti', 'quante'],
+    en: ['how many', 'at most', 'maximum number'],
+    de: ['wie viele', 'wieviele', 'maximal', 'hochstens'],
+    fr: ['combien de', 'au maximum', 'au plus'],
+    it: ['quanti', 'quante', 'al massimo'],
   },
   contact: {
     en: ['phone number', 'which number', 'what number', 'hotline', 'email address', 'e-mail address', 'who do i call', 'how do i contact', 'how can i contact', 'how do i reach', 'how can i reach'],
@@ -275,13 +277,27 @@ function trimPunctuation(token: string): string {
   return token.slice(start, end);
 }
 
+/**
+ * Whether the number at tokens[i] is part of a name, "Box 5", "Zone 1", "Option 3": it follows a
+ * capitalised word inside a sentence (the sentence's first word is capitalised anyway: "Maximal
+ * 64 Regeln").
+ */
+function namesThing(tokens: string[], i: number): boolean {
+  const previous = tokens[i - 1];
+  const before = tokens[i - 2];
+  if (!previous || before === undefined || /[.!?:]\**$/.test(before)) return false;
+  return /^\p{Lu}[\p{L}-]*$/u.test(trimPunctuation(previous)) && !/[,;:)]\**$/.test(previous);
+}
+
 /** "Up to 3 Wave Extenders", "two TV Boxes": a number or a number word. */
 function holdsCount(text: string): boolean {
   for (const line of text.split('\n')) {
     // Not a list's numbering ("1. Plug in"), nor an address, a time or a version (one token with dots or colons).
-    for (const token of line.replace(/^ *\d{1,2}[.)] /, '').split(/\s+/)) {
-      const word = trimPunctuation(token);
-      if (/^\d{1,3}$/.test(word) || COUNT_WORDS.has(fold(word))) return true;
+    const tokens = line.replace(/^ *\d{1,2}[.)] /, '').split(/\s+/);
+    for (let i = 0; i < tokens.length; i++) {
+      const word = trimPunctuation(tokens[i]!);
+      if (COUNT_WORDS.has(fold(word))) return true;
+      if (/^\d{1,3}$/.test(word) && !namesThing(tokens, i)) return true;
     }
   }
   return false;

@@ -11,13 +11,13 @@ export const QUESTION_WORDS: ReadonlySet<string> = new Set([
   // "ça veut dire quoi ?", "che vuol dire?": what something means; "dire" (say) frames the question.
   'dire',
   // "how much / how many": asks for a number, names no topic.
-  'much', 'many', 'viel', 'wieviel', 'viele', 'combien', 'quanto', 'quanta', 'quanti', 'quante',
+  'much', 'many', 'viel', 'wieviel', 'wieviele', 'wievielen', 'viele', 'vielen', 'combien', 'quanto', 'quanta', 'quanti', 'quante',
 ]);
 
 /** The question words proper: what a question asks (who, when, how much), never its topic. */
 export const INTERROGATIVES: ReadonlySet<string> = new Set([
   'why', 'when', 'where', 'which', 'whats', 'much', 'many',
-  'wann', 'wieso', 'weshalb', 'warum', 'wieviel', 'viel', 'viele',
+  'wann', 'wieso', 'weshalb', 'warum', 'wieviel', 'wieviele', 'wievielen', 'viel', 'viele', 'vielen',
   'pourquoi', 'quand', 'comment', 'quoi', 'combien',
   'perche', 'quando', 'cosa', 'quanto', 'quanta', 'quanti', 'quante',
 ]);
