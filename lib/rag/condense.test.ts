@@ -40,6 +40,9 @@ describe('condenseLocally', () => {
       ['Wie übertrage ich meine eSIM?', 'Kostet das etwas?'],
       ['Comment transférer mon eSIM ?', 'Ça coûte combien ?'],
       ['Come trasferisco la mia eSIM?', 'Costa qualcosa questo?'],
+      // The pointing word and closed-class words ("tout", "avant") do not make it long.
+      ['Si je réinitialise la box, je perds mes réglages ?', 'Je peux sauvegarder tout ça avant le reset ?'],
+      ['If I reset the Box, do I lose my settings?', 'Can I back all that up before the reset?'],
     ];
     for (const [previous, question] of cases) {
       expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));

@@ -1,4 +1,4 @@
-import { contentTerms, fold, isAsking, sentencesOf, tokenize } from '@/lib/ai/local/text';
+import { contentTerms, fold, isAsking, isFunctionTerm, sentencesOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import { isHowToQuestion } from './question-kind';
 
 import type { Turn } from '@/lib/domain/chat';
@@ -14,6 +14,17 @@ const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|
 // "the same thing", "au même endroit", "geht das gleich?", "allo stesso modo": asks what was
 // asked before, of something else (another model, another person's line) — however long the message.
 const SAME_AS_BEFORE = /\b(?:same|(?:le|la|les|au|aux|du|des) memes?|pareil|pareille|genauso|ebenso|gleiche[nmrs]?|gleich|(?:lo|la|gli|le|allo|alla|nello|nella|dello|della) stess[oaie]|uguale)\b/;
+
+const LANGUAGES: TextLanguage[] = ['en', 'de', 'fr', 'it'];
+
+/**
+ * How many words say what a message is about: not the words pointing back ("ça"), nor closed-class
+ * words the stop lists lack ("tout", "avant") — "Il y a moyen de sauvegarder tout ça avant de faire
+ * le reset ?" asks about two things, saving and the reset.
+ */
+function topicWordCount(text: string): number {
+  return contentTerms(text, undefined).filter((t) => !POINTS_BACK.test(t) && !LANGUAGES.some((lang) => isFunctionTerm(t, lang))).length;
+}
 
 /** Leading sentences that only acknowledge the answer before ("Great.", "Super merci.", "Ah ok."). */
 const MAX_ACKNOWLEDGEMENT_WORDS = 4;
@@ -39,7 +50,7 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   if (!previous) return question;
   // "Great. And on the Box 3?": the opener comes after the thanks.
   const asked = withoutAcknowledgement(question.trim());
-  const terms = contentTerms(asked, undefined).length;
+  const terms = topicWordCount(asked);
   const folded = fold(asked);
   const pointsBack = POINTS_BACK.test(folded);
   const opener = FOLLOW_UP_CUE.exec(asked);
