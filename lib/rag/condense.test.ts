@@ -43,6 +43,9 @@ describe('condenseLocally', () => {
       // The pointing word and closed-class words ("tout", "avant") do not make it long.
       ['Si je réinitialise la box, je perds mes réglages ?', 'Je peux sauvegarder tout ça avant le reset ?'],
       ['If I reset the Box, do I lose my settings?', 'Can I back all that up before the reset?'],
+      // An Italian pronoun glued to the infinitive points back too.
+      ['Dove trovo la password del Wi-Fi?', 'Come faccio a cambiarla?'],
+      ['Dove trovo la password del Wi-Fi?', 'se volessi metterne una più facile come faccio?'],
     ];
     for (const [previous, question] of cases) {
       expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
