@@ -1,4 +1,4 @@
-import { contentTerms, tokenize } from '@/lib/ai/local/text';
+import { contentTerms, hasGluedPronoun, tokenize } from '@/lib/ai/local/text';
 
 /**
  * Whether a short message leans on the one before it ("move it to Thursday then", "Dann
@@ -9,13 +9,11 @@ import { contentTerms, tokenize } from '@/lib/ai/local/text';
 
 const OPENERS = new Set(['then', 'so', 'and', 'ok', 'okay', 'dann', 'also', 'und', 'gut', 'alors', 'donc', 'et', 'bon', 'allora', 'quindi', 'e']);
 const POINTING_BACK = new Set(['it', 'that', 'this', 'them', 'ihn', 'ihm', 'es', 'den', 'das', 'dies', 'le', 'la', 'les', 'lui', 'ca', 'lo', 'li', 'gli', 'quello', 'quella']);
-// Italian clitics glued to an imperative or infinitive: spostatelo, annullarlo, disdirla.
-const CLITIC = /(?:te|ar|er|ir)(?:lo|la|li|le|gli)$/;
 const MAX_TERMS = 5;
 
 export function leansOnPrevious(text: string): boolean {
   const words = tokenize(text);
   if (words.length === 0 || contentTerms(text, undefined).length > MAX_TERMS) return false;
   if (OPENERS.has(words[0]!)) return true;
-  return words.some((w) => POINTING_BACK.has(w) || (w.length > 6 && CLITIC.test(w)));
+  return words.some((w) => POINTING_BACK.has(w) || hasGluedPronoun(w));
 }

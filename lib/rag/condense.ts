@@ -1,4 +1,4 @@
-import { contentTerms, fold, isAsking, isFunctionTerm, sentencesOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { contentTerms, fold, hasGluedPronoun, isAsking, isFunctionTerm, sentencesOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import { isHowToQuestion } from './question-kind';
 
 import type { Turn } from '@/lib/domain/chat';
@@ -10,8 +10,6 @@ const FOLLOW_UP_CUE = /^(?:and|what about|how about|what if|also|same|und|was is
 // Words that point back at something said before ("does that cost anything?", "is it free?"). German
 // "das" and "es" are left out: they are articles and filler ("wie geht das", "gibt es") as often.
 const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|cela|celui|celle|ci|questo|quello|quella|li|lo)\b/;
-// Italian pronouns glued to an infinitive: "cambiarla", "riavviarlo", "metterne una".
-const GLUED_PRONOUN = /\b\p{L}{3,}(?:ar|er|ir)(?:lo|la|li|le|ne|gli)\b/u;
 
 // "the same thing", "au même endroit", "geht das gleich?", "allo stesso modo": asks what was
 // asked before, of something else (another model, another person's line) — however long the message.
@@ -54,7 +52,8 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   const asked = withoutAcknowledgement(question.trim());
   const terms = topicWordCount(asked);
   const folded = fold(asked);
-  const pointsBack = POINTS_BACK.test(folded) || GLUED_PRONOUN.test(folded);
+  // "cambiarla", "metterne una": an Italian pronoun glued to the verb points back too.
+  const pointsBack = POINTS_BACK.test(folded) || tokenize(asked).some(hasGluedPronoun);
   const opener = FOLLOW_UP_CUE.exec(asked);
   // "and how do I turn on two-factor?": after the opener, a how-to question that names its own
   // subject and points at nothing before is a new question ("and how do I turn it off?" is not).

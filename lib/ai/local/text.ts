@@ -61,6 +61,14 @@ export function askedPart(message: string): string {
   return first > 0 ? sentences.slice(first).join(' ') : message;
 }
 
+// Italian pronouns glued to an infinitive or imperative: "cambiarla", "spostatelo", "metterne".
+const GLUED_PRONOUN = /(?:te|ar|er|ir)(?:lo|la|li|le|gli|ne)$/;
+
+/** A folded word that ends in a pronoun pointing back at something said before ("annullarlo"). */
+export function hasGluedPronoun(foldedWord: string): boolean {
+  return foldedWord.length > 6 && GLUED_PRONOUN.test(foldedWord);
+}
+
 /** Folded word tokens (letters and digits), in order. */
 export function tokenize(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
