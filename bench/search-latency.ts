@@ -23,7 +23,8 @@
  * --shared-buffers overrides). The HNSW build runs with --maintenance-work-mem (4GB) and
  * --index-workers (max_parallel_maintenance_workers; default: cores − 1).
  * --backends pglite,postgres picks the backends; PGlite skips sizes above 100,000 unless
- * --pglite-max N allows them; --keep keeps the PostgreSQL database for inspection.
+ * --pglite-max N allows them; --keep keeps the PostgreSQL database for inspection; --max-df-chunks N
+ * sets the text legs' absolute cut-off (SEARCH_MAX_DF_CHUNKS; default 1,000).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -240,7 +241,7 @@ async function main() {
     options: {
       sizes: { type: 'string' }, queries: { type: 'string' }, postgres: { type: 'string' }, keep: { type: 'boolean' }, backends: { type: 'string' },
       batch: { type: 'string' }, 'maintenance-work-mem': { type: 'string' }, 'index-workers': { type: 'string' },
-      'shared-buffers': { type: 'string' }, 'pglite-max': { type: 'string' },
+      'shared-buffers': { type: 'string' }, 'pglite-max': { type: 'string' }, 'max-df-chunks': { type: 'string' },
     },
   });
   const sizes = (values.sizes ?? '10000,100000').split(',').map(Number);
@@ -251,6 +252,8 @@ async function main() {
     maintenanceWorkMem: values['maintenance-work-mem'] ?? '4GB',
     indexWorkers: Number(values['index-workers'] ?? Math.max(0, Math.min(os.cpus().length - 1, 4))),
   };
+  const weights = { ...DEFAULT_SEARCH_WEIGHTS, ...(values['max-df-chunks'] ? { maxDfChunks: Number(values['max-df-chunks']) } : {}) };
+  if (!Number.isInteger(weights.maxDfChunks) || weights.maxDfChunks < 1) throw new Error(`--max-df-chunks wants a positive integer: ${values['max-df-chunks']}`);
   const embedder = createEmbedder({ provider: 'local' });
   const reranker = createReranker();
   const queries = loadQa('content/golden').map((i) => ({ q: i.question, lang: i.lang })).slice(0, Number(values.queries ?? 200));
@@ -271,6 +274,7 @@ async function main() {
   console.log(
     `Corpus: synthetic passages from ${real.length} real ones, generated, embedded and inserted ${settings.batch} at a time; ${queries.length} queries.`,
   );
+  console.log(`Text legs: words in more than ${weights.maxDfFraction * 100} % of the chunks or more than ${weights.maxDfChunks} chunks are left out.`);
   if (backends.includes('postgres')) {
     console.log(
       `HNSW build (PostgreSQL): maintenance_work_mem ${settings.maintenanceWorkMem}, max_parallel_maintenance_workers ${settings.indexWorkers}.` +
@@ -319,7 +323,7 @@ async function main() {
         loadRows.push(loadRow);
         console.log(`load: ${loadRow.join('  ')}`);
         const search = (deps: { embedder: Embedder; reranker?: typeof reranker }, method: SearchMethod) => (q: string, lang?: string) =>
-          searchChunks({ db: database.db, ...deps }, { query: q, lang, method, k: 10, weights: DEFAULT_SEARCH_WEIGHTS });
+          searchChunks({ db: database.db, ...deps }, { query: q, lang, method, k: 10, weights });
         const floor = await timeQueries((q) => nearestNeighbours(database, embedder.id, queryVectors.get(q)!), queries);
         const textLegs = await timeQueries(search({ embedder: precomputed }, 'fts'), queries);
         const tsRank = await timeQueries((q, lang) => plainTsRank(database, q, lang), queries);

@@ -182,6 +182,24 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     }
   });
 
+  it('leaves out of the text legs a word in more passages than the absolute cut-off, however small a fraction', async () => {
+    // 30 of 31 passages say "zorblat": within a 100 % cut-off, but over a cap of 25 passages.
+    const many = fs.mkdtempSync(path.join(os.tmpdir(), 'lantern-common-'));
+    const article = (id: string, body: string) => `---\nid: ${id}\ntitle: ${id}\nlang: en\naudience: public\n---\n\n${body}\n`;
+    for (let i = 0; i < 30; i++) fs.writeFileSync(path.join(many, `a${i}.md`), article(`note-${i}`, `The zorblat of note ${i}.`));
+    fs.writeFileSync(path.join(many, 'other.md'), article('other', 'Nothing alike here.'));
+    const other = await open();
+    try {
+      await runIngest(other.db, { dir: many, source: 'many', embedder });
+      const fts = (maxDfChunks: number) => searchChunks({ db: other.db, embedder }, { query: 'zorblat', lang: 'en', method: 'fts', weights: { ...DEFAULT_SEARCH_WEIGHTS, maxDfFraction: 1, maxDfChunks } });
+      expect((await fts(100)).length).toBeGreaterThan(0);
+      expect(await fts(25)).toEqual([]);
+    } finally {
+      await other.close();
+      fs.rmSync(many, { recursive: true, force: true });
+    }
+  });
+
   it('switching embedding models re-embeds everything and drops the old index', async () => {
     const other = new LocalEmbeddingModel({ dimensions: 128 });
     const otherEmbedder: Embedder = {

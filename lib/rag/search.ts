@@ -69,22 +69,23 @@ function queryWords(words: string[]): string {
 }
 
 // Full-text legs match on the query's rarest lexemes only (document frequency from
-// lexeme_stats, i.e. IDF). A lexeme in more than weights.maxDfFraction of all chunks is treated as a
-// stop word: it tells little apart (BM25 would give it almost no weight) and its posting list is
-// what makes a GIN match slow. Ranking reads each matching chunk's tsvector, so only a few
-// hundred matches are ranked, those with the most of the lexemes (fewer for the `simple` leg,
-// which only has to catch names, codes and words shared across languages).
+// lexeme_stats, i.e. IDF). A lexeme in more than weights.maxDfFraction of all chunks, or in more
+// than weights.maxDfChunks of them, is treated as a stop word: it tells little apart (BM25 would
+// give it almost no weight) and its posting list is what makes a GIN match slow. Ranking reads
+// each matching chunk's tsvector, so only a few hundred matches are ranked, those with the most
+// of the lexemes (fewer for the `simple` leg, which only has to catch names, codes and words
+// shared across languages).
 const RAREST_TERMS = 4;
 const RANK_AT_MOST = { tsv: 300, tsv_simple: 150 } as const;
 
 type TextField = 'tsv' | 'tsv_simple';
 
 /** The question's rarest lexemes that the corpus has, rarest first, each as tsquery text ('roaming'). */
-function rarestLexemes(o: { field: TextField; config: string; text: string; maxDfFraction: number }): SQL {
+function rarestLexemes(o: { field: TextField; config: string; text: string; maxDfFraction: number; maxDfChunks: number }): SQL {
   return sql`(select coalesce(json_agg(quote_literal(word) order by ndoc, word), '[]'::json) from (
       select l.word, s.ndoc from unnest(tsvector_to_array(to_tsvector(${o.config}::regconfig, ${o.text}))) as l(word)
       join lexeme_stats s on s.field = ${o.field} and s.word = l.word
-      where s.ndoc <= greatest(20, ${o.maxDfFraction}::float8 * (select ndoc from lexeme_stats where field = ${o.field} and word = ''))
+      where s.ndoc <= greatest(20, least(${o.maxDfChunks}::float8, ${o.maxDfFraction}::float8 * (select ndoc from lexeme_stats where field = ${o.field} and word = '')))
       order by s.ndoc, l.word limit ${RAREST_TERMS}) rarest)`;
 }
 
@@ -171,8 +172,8 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
       const none = sql`'[]'::json`;
       const [chosen] = await queryRows<{ fts: string[]; simple: string[] }>(
         deps.db,
-        sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction }) : none} as fts,
-          ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction }) : none} as simple`,
+        sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as fts,
+          ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as simple`,
       );
       const text = { where, pool, modelId: deps.embedder.id };
       if (chosen?.fts.length) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', lexemes: chosen.fts }) });
