@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmbedder } from '@/lib/ai/models';
 import type { Database } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/rows';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from './ingest/run';
 import { writeTestCorpus } from './ingest/test-corpus';
-import { loadTermStats } from './term-stats';
+import { invalidateTermStats, loadTermStats } from './term-stats';
 
 describe.each(testBackends())('the corpus vocabulary on $name', ({ open }) => {
   let database: Database;
@@ -33,6 +35,27 @@ describe.each(testBackends())('the corpus vocabulary on $name', ({ open }) => {
     expect(stats.vocabularyLanguage('Alpenwave Box', 'de')).toBe('de');
     expect(stats.vocabularyLanguage('Alpenwave Box')).toBeUndefined();
     expect(stats.vocabularyLanguage('Verbindungsprobleme', 'en')).toBe('de');
+  });
+
+  it('reads the words per language as ingest counted them, not by scanning every chunk', async () => {
+    // Counting per language on the first search took 36 s at a million chunks; ingest now stores it.
+    const [counted] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from chunks c where c.lang = 'de' and c.tsv_simple @@ 'verbindungsprobleme'::tsquery`,
+    );
+    const [stored] = await queryRows<{ n: number }>(database.db, sql`select nchunks as n from word_usage where lang = 'de' and word = 'verbindungsprobleme'`);
+    expect(counted!.n).toBeGreaterThan(0);
+    expect(stored?.n).toBe(counted!.n);
+    // What the chat reads is that table: emptied, the word is no longer German.
+    await database.db.execute(sql`update word_usage set lang = 'xx' where word = 'verbindungsprobleme'`);
+    invalidateTermStats(database.db);
+    try {
+      expect((await loadTermStats(database.db)).vocabularyLanguage('Verbindungsprobleme')).toBeUndefined();
+    } finally {
+      await database.db.execute(sql`update word_usage set lang = 'de' where word = 'verbindungsprobleme'`);
+      invalidateTermStats(database.db);
+    }
+    expect((await loadTermStats(database.db)).vocabularyLanguage('Verbindungsprobleme')).toBe('de');
   });
 
   it('reads a misspelt or inflected word by its nearest known word', async () => {
