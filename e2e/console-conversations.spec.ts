@@ -169,6 +169,8 @@ test('an expert finds a conversation, endorses an answer and promotes it to a go
   await answer.getByTestId('trace-panel').locator('summary').click();
   await expect(answer.getByTestId('trace-panel')).toContainText('Route');
   await expect(answer.getByTestId('trace-panel')).toContainText('Total time');
+  // Where the answer's time went: the search is always one of its stages.
+  await expect(answer.getByTestId('trace-stages')).toContainText(/search SQL \d+\.\d ms/);
 
   // Endorse, with a comment.
   await answer.getByTestId('review-comment').fill(`Good answer ${stamp}`);

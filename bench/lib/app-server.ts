@@ -92,16 +92,32 @@ export class AppServer {
   }
 
   /** SIGTERM to the process group, SIGKILL after 10 s, then the data directory is removed. */
-  stop(): Promise<void> {
-    this.stopping ??= (async () => {
-      if (!this.exited) {
-        const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-        this.signal('SIGTERM');
-        const timer = setTimeout(() => this.signal('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+  async stop(): Promise<void> {
+    await this.terminate();
+    this.removeDataDir();
+  }
+
+  /**
+   * Stops the app, then reads its embedded database (now that no other process owns it), then
+   * removes the data directory. Only for an app started here on PGlite.
+   */
+  async stopAndRead<T>(read: (pgliteDir: string) => Promise<T>): Promise<T> {
+    await this.terminate();
+    try {
+      return await read(path.join(this.dataDir, 'pglite'));
+    } finally {
       this.removeDataDir();
+    }
+  }
+
+  private terminate(): Promise<void> {
+    this.stopping ??= (async () => {
+      if (this.exited) return;
+      const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+      this.signal('SIGTERM');
+      const timer = setTimeout(() => this.signal('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
     })();
     return this.stopping;
   }

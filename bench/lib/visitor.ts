@@ -32,7 +32,7 @@ export class Visitor {
   }
 }
 
-export type Chat = { ok: boolean; ttftMs: number | null; totalMs: number; outcome: string; error?: string };
+export type Chat = { ok: boolean; ttftMs: number | null; totalMs: number; outcome: string; error?: string; conversationId: string };
 
 const reported = new Set<string>();
 
@@ -63,23 +63,23 @@ export async function chat(baseUrl: string, visitor: Visitor, text: string, conv
       const errorBody = await response.text().catch(() => '');
       const totalMs = performance.now() - started;
       reportOnce(`http ${response.status}`, `HTTP ${response.status} for ${JSON.stringify(text)}: ${errorBody.slice(0, 500)}`);
-      return { ok: false, ttftMs: null, totalMs, outcome: `http ${response.status}`, error: `HTTP ${response.status}` };
+      return { conversationId, ok: false, ttftMs: null, totalMs, outcome: `http ${response.status}`, error: `HTTP ${response.status}` };
     }
     const stream = await readUIMessageStream(response, started);
     const outcome = typeof stream.metadata.outcome === 'string' ? stream.metadata.outcome : 'none';
     if (stream.errors.length > 0) {
       reportOnce(`stream ${stream.errors[0]}`, `error event in the stream for ${JSON.stringify(text)}: ${stream.errors[0]}`);
-      return { ok: false, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome, error: stream.errors[0] };
+      return { conversationId, ok: false, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome, error: stream.errors[0] };
     }
     if (!stream.done) {
       reportOnce('stream cut', `the stream for ${JSON.stringify(text)} ended without [DONE]`);
-      return { ok: false, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome, error: 'stream cut' };
+      return { conversationId, ok: false, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome, error: 'stream cut' };
     }
-    return { ok: true, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome };
+    return { conversationId, ok: true, ttftMs: stream.ttftMs, totalMs: stream.totalMs, outcome };
   } catch (error) {
     throwIfInterrupted();
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     reportOnce(`exception ${message}`, `request failed for ${JSON.stringify(text)}: ${message}`);
-    return { ok: false, ttftMs: null, totalMs: performance.now() - started, outcome: 'failed', error: message };
+    return { conversationId, ok: false, ttftMs: null, totalMs: performance.now() - started, outcome: 'failed', error: message };
   }
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/lib/i18n/locales';
+import { timeStage } from '@/lib/observability/stage-times';
 import { isWriteTool } from '@/lib/domain/account-tools';
 import { askedPart } from '@/lib/ai/local/text';
 import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type KnowledgeQuestion, type StandaloneKind } from '@/lib/rag/answer';
@@ -136,8 +137,11 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   const fromHistory = previousLanguage(input.history);
   const own = isLocale(input.customer?.language) ? input.customer.language : undefined;
   const prior = fromHistory ?? own ?? input.locale;
-  const lang: Locale = detectLanguage(input.question, { prior, vocabulary }) ?? prior ?? DEFAULT_LOCALE;
-  const languageFromProfile = !fromHistory && own !== undefined && own !== input.locale && lang === own && detectLanguage(input.question, { vocabulary }) === undefined ? own : null;
+  const { lang, languageFromProfile } = await timeStage('language', () => {
+    const detected: Locale = detectLanguage(input.question, { prior, vocabulary }) ?? prior ?? DEFAULT_LOCALE;
+    const fromProfile = !fromHistory && own !== undefined && own !== input.locale && detected === own && detectLanguage(input.question, { vocabulary }) === undefined ? own : null;
+    return { lang: detected, languageFromProfile: fromProfile };
+  });
   if (modelDecides(deps, input)) return modelTurn(deps, input, lang, sink, languageFromProfile);
   const replies = REPLIES[lang];
   const out = new AnswerStream(sink);
@@ -159,7 +163,7 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
     return fixed({ route: 'chit_chat', outcome: 'chit_chat', handoffOffered: false, lang: chatLang });
   }
 
-  const understood = await understand(deps, input);
+  const understood = await timeStage('condense', () => understand(deps, input));
   if (isLocale(understood.lang)) return answerKnowledge(understood.lang);
   // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
   // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
@@ -241,7 +245,7 @@ async function modelTurn(
 ): Promise<TurnResult> {
   let lang = detected;
   const dialog = input.dialog ?? {};
-  const understood = await understand(deps, input);
+  const understood = await timeStage('condense', () => understand(deps, input));
   if (isLocale(understood.lang)) lang = understood.lang;
   const chosen = answerVersion(deps, input, understood);
   const golden = await answerFromGolden(deps, knowledgeQuestion(input, understood, chosen, lang), sink);

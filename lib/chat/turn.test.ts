@@ -66,6 +66,11 @@ describe.each(testBackends())('chat turns on $name', ({ open }) => {
     expect((trace!.retrieved as unknown[]).length).toBeGreaterThan(0);
     expect(Number(trace!.ttft_ms)).toBeGreaterThanOrEqual(0);
     expect(Number(trace!.total_ms)).toBeGreaterThanOrEqual(Number(trace!.ttft_ms));
+    // Where its time went, stage by stage: each stage's own time, together no more than the turn's.
+    const stages = (trace!.details as { stagesMs: Record<string, number> }).stagesMs;
+    expect(Object.keys(stages)).toEqual(expect.arrayContaining(['language', 'condense', 'golden', 'spelling', 'embed', 'search SQL', 'rerank', 'select', 'generate']));
+    expect(Object.values(stages).every((ms) => ms >= 0)).toBe(true);
+    expect(Object.values(stages).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(Number(trace!.total_ms) + 1);
 
     const detail = await loadConversationDetail(database.db, { id, owner: alice });
     expect(detail!.messages.map((m) => m.role)).toEqual(['user', 'assistant']);

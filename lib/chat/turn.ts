@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { recordStages, type StageTimes } from '@/lib/observability/stage-times';
 import { createUIMessageStream, type UIMessageChunk } from 'ai';
 import type { Config } from '@/lib/config';
 import type { Db } from '@/lib/db/client';
@@ -113,7 +114,7 @@ export async function startChatTurn({
     async execute({ writer }) {
       writer.write({ type: 'start', messageId, messageMetadata: ids });
       writer.write({ type: 'text-start', id: 'answer' });
-      const result = await answerTurn(
+      const { result, stages } = await recordStages(() => answerTurn(
         deps,
         {
           question,
@@ -135,9 +136,9 @@ export async function startChatTurn({
             writer.write({ type: 'data-approval', id: card.approvalId, data: card });
           },
         },
-      );
+      ));
       writer.write({ type: 'text-end', id: 'answer' });
-      await persist(db, { result, question, ids, replyTo: stored.id });
+      await persist(db, { result, stages, question, ids, replyTo: stored.id });
       if (record) recordAnswer(result);
       // Ids, outcome and timings only: the question and answer text never reach the log.
       log().info(
@@ -183,7 +184,7 @@ function relayStream(db: Db, { relay, conversationId, replyTo }: { relay: Relay;
 
 async function persist(
   db: Db,
-  { result, question, ids, replyTo }: { result: TurnResult; question: string; ids: { conversationId: string; messageId: string }; replyTo: string },
+  { result, stages, question, ids, replyTo }: { result: TurnResult; stages: StageTimes; question: string; ids: { conversationId: string; messageId: string }; replyTo: string },
 ): Promise<void> {
   await storeAssistantMessage(db, {
     id: ids.messageId,
@@ -225,6 +226,8 @@ async function persist(
       standalone: result.standalone,
       tools: result.tools ?? [],
       ...(result.profile ? { profile: result.profile } : {}),
+      // Where the answer's time went (ms, each stage's own time; lib/observability/stage-times.ts).
+      stagesMs: stages,
     },
   });
   await touchConversation(db, { id: ids.conversationId, lang: result.lang, dialog: result.dialog });

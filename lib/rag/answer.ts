@@ -1,4 +1,5 @@
 import type { RerankingModelV4 } from '@ai-sdk/provider';
+import { timeStage } from '@/lib/observability/stage-times';
 import type { LanguageModel } from 'ai';
 import { contentTerms } from '@/lib/ai/local/text';
 import { toDeltas } from '@/lib/ai/local/language-model';
@@ -282,7 +283,7 @@ export async function answerFromGolden(deps: AnswerDeps, input: KnowledgeQuestio
   const version = input.version ?? mentionedVersion(input.standalone, versions);
   const base = { ...noRetrieval(input.lang, input.standalone), version: version ?? null };
   const personal = personalVersion(input, version, deps.termStats.versions);
-  const { verbatim } = await goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version, personal, lead: input.lead }, sink, out, base);
+  const { verbatim } = await timeStage('golden', () => goldenStage(deps, { standalone: input.standalone, standaloneKind: input.standaloneKind, lang: input.lang, version, personal, lead: input.lead }, sink, out, base));
   return verbatim;
 }
 
@@ -329,7 +330,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
 
   // Experts beat models: a golden answer to this very question is given verbatim, with no model call.
   const personal = personalVersion(input, version, deps.termStats.versions);
-  const { golden, match, verbatim } = await goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version, personal, lead: input.lead }, sink, out, base);
+  const { golden, match, verbatim } = await timeStage('golden', () => goldenStage(deps, { standalone, standaloneKind: input.standaloneKind, lang, version, personal, lead: input.lead }, sink, out, base));
   if (verbatim) return verbatim;
   const goldenDocs = match && golden?.used === 'source' ? match.sources : [];
   const goldenSource: GoldenSource | undefined =
@@ -337,7 +338,8 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
       ? { documentId: goldenDocs[0].id, title: goldenDocs[0].title, slug: goldenDocs[0].slug, lang: match.golden.lang, question: match.golden.question, answer: match.golden.answer }
       : undefined;
 
-  const { query, hits, document } = await retrieveFor(deps, { standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile });
+  // The search's own time is its SQL (and fusion); spelling, embedding and reranking are timed inside it.
+  const { query, hits, document } = await timeStage('search SQL', () => retrieveFor(deps, { standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile }));
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 
@@ -365,9 +367,11 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
     }
   }
 
-  const selected = selectPassages(hits, settings.maxSources, { onlyLanguage: settings.sameLanguageSources ? lang : undefined });
-  const chosen = settings.wholeArticles > 0 ? await withWholeArticles(deps.db, selected, settings.wholeArticles) : selected;
-  const sources = buildSources({ hits: chosen, golden: goldenSource });
+  const { chosen, sources } = await timeStage('select', async () => {
+    const selected = selectPassages(hits, settings.maxSources, { onlyLanguage: settings.sameLanguageSources ? lang : undefined });
+    const whole = settings.wholeArticles > 0 ? await withWholeArticles(deps.db, selected, settings.wholeArticles) : selected;
+    return { chosen: whole, sources: buildSources({ hits: whole, golden: goldenSource }) };
+  });
   // A passage the reranker rates highly is on topic even when the customer's words are not the
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.
   const strict = isAvailabilityQuestion(input.question);
@@ -399,7 +403,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
     if (!candidate) continue;
     choice = candidate;
     try {
-      generation = await generate(candidate, {
+      generation = await timeStage('generate', () => generate(candidate, {
         system,
         prompt,
         sources,
@@ -413,7 +417,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
             alternatives,
           },
         },
-      });
+      }));
       break;
     } catch (err) {
       error = describeError(err);

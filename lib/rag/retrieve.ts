@@ -8,6 +8,7 @@ import { asTextLanguage } from '@/lib/ai/local/text';
 import { correctSpelling } from './spelling';
 import type { TermStats } from './term-stats';
 import { preferSameLanguage } from './translations';
+import { timeStage } from '@/lib/observability/stage-times';
 
 /**
  * The retrieve stage: the standalone question, spelling-corrected against the corpus, searched
@@ -28,7 +29,7 @@ export async function retrieve(
   { standalone, lang, version, weights, document }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string },
 ): Promise<Retrieval> {
   const textLang = asTextLanguage(lang);
-  const spelling = await correctSpelling(deps.db, standalone, deps.termStats && textLang ? deps.termStats.vocabulary(textLang) : undefined);
+  const spelling = await timeStage('spelling', () => correctSpelling(deps.db, standalone, deps.termStats && textLang ? deps.termStats.vocabulary(textLang) : undefined));
   const options = { audience: 'public' as const, version, weights };
   const search = (documentIds?: string[]) => searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false, documentIds });
   // The customer chose a version of the article a clarification was about: that article answers,

@@ -11,6 +11,7 @@ import { documentPassageRows, passageRowsById, type PassageRow } from './passage
 import { widenQuestion } from './widen-question';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
 import { modelPredicate, typedEmbedding, vectorLiteral } from './vector-index';
+import { timeStage } from '@/lib/observability/stage-times';
 
 export { DEFAULT_SEARCH_WEIGHTS, type SearchWeights };
 
@@ -156,7 +157,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // PGlite they simply queue); fusion then happens here, over at most 3 × pool ids.
   const legs: { name: Leg; query: SQL }[] = [];
   if (useVector) {
-    const [vector] = await deps.embedder.embed([expanded.text], { lang: options.lang });
+    const [vector] = await timeStage('embed', () => deps.embedder.embed([expanded.text], { lang: options.lang }));
     const dims = vector!.length;
     // ORDER BY the bare distance with a LIMIT is the form that uses the HNSW index.
     legs.push({
@@ -207,14 +208,14 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
 
   if (method === 'hybrid+rerank' && deps.reranker && hits.length > 1 && contentTerms(query, undefined).length > 0) {
     const top = hits[0]!.score;
-    const { ranking } = await rerank({
-      model: deps.reranker,
+    const { ranking } = await timeStage('rerank', () => rerank({
+      model: deps.reranker!,
       query,
       documents: hits.map((h) => ({
         title: h.title, headingPath: h.headingPath, content: h.content, lang: h.lang, prior: top > 0 ? h.score / top : 0,
       })),
       providerOptions: { lantern: { ...(options.lang ? { lang: options.lang } : {}), alternatives: expanded.alternatives } },
-    });
+    }));
     hits = ranking.map((r, i) => ({
       ...hits[r.originalIndex]!,
       score: r.score,
@@ -236,12 +237,13 @@ export async function rankDocumentPassages(
   if (documentIds.length === 0 || !deps.reranker) return [];
   const rows = await documentPassageRows(deps.db, { documentIds, where: audience === 'public' ? sql`c.audience = 'public'` : sql`true` });
   if (rows.length === 0) return [];
-  const { ranking } = await rerank({
-    model: deps.reranker,
+  const { alternatives } = await widenQuestion(deps.db, query, lang);
+  const { ranking } = await timeStage('rerank', () => rerank({
+    model: deps.reranker!,
     query,
     documents: rows.map((r) => ({ title: r.title, headingPath: r.heading_path, content: r.content, lang: r.lang, prior: 0 })),
-    providerOptions: { lantern: { ...(lang ? { lang } : {}), alternatives: (await widenQuestion(deps.db, query, lang)).alternatives } },
-  });
+    providerOptions: { lantern: { ...(lang ? { lang } : {}), alternatives } },
+  }));
   return ranking.map((r, i) => hitFromRow(rows[r.originalIndex]!, r.score, { ...NO_RANKS, rerank: i + 1 }));
 }
 

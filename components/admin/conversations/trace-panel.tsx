@@ -1,6 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import type { TraceRetrieved } from '@/lib/console/conversations/detail';
-import { describeGoldenUse, describeProfileUse, parseTraceDetails } from '@/lib/console/conversations/trace-details';
+import { describeGoldenUse, describeProfileUse, describeStageTimes, parseTraceDetails } from '@/lib/console/conversations/trace-details';
 import type { DocumentRef } from '@/lib/db/queries/console-conversations';
 import type { AnswerTraceRow } from '@/lib/db/schema';
 import type { Citation } from '@/lib/domain/chat';
@@ -63,6 +63,11 @@ export function TracePanel({
           <Row label="Cost">{formatUsd(trace.costUsd)}</Row>
           <Row label="Time to first token">{formatMs(trace.ttftMs)}</Row>
           <Row label="Total time">{formatMs(trace.totalMs)}</Row>
+          {details.stagesMs && Object.keys(details.stagesMs).length > 0 && (
+            <Row label="Time by stage">
+              <span data-testid="trace-stages">{describeStageTimes(details.stagesMs)}</span>
+            </Row>
+          )}
           <Row label="Asked at">{trace.createdAt.toISOString()}</Row>
           {trace.condensedQuery && <Row label="Condensed question">{trace.condensedQuery}</Row>}
           {details.dialog && <Row label="Dialog">{details.dialog}</Row>}

@@ -22,6 +22,8 @@ const TraceDetails = z.object({
   profile: z
     .object({ fields: z.array(z.enum(['devices', 'language', 'outages'])), version: z.string().optional(), language: z.string().optional() })
     .nullish(),
+  /** Where the answer's time went: each stage's own time in ms (lib/observability/stage-times.ts). */
+  stagesMs: z.record(z.string(), z.number().nonnegative()).nullish(),
 });
 
 export type TraceDetails = z.infer<typeof TraceDetails>;
@@ -51,4 +53,13 @@ export function describeProfileUse(profile: NonNullable<TraceDetails['profile']>
   return profile.fields
     .map((field) => (field === 'devices' && profile.version ? `devices (${prettyVersion(profile.version)})` : field === 'language' && profile.language ? `language (${profile.language})` : field))
     .join(', ');
+}
+
+/** "search SQL 18.1 ms · generate 12.0 ms · golden 4.3 ms": the stages that took time, slowest first. */
+export function describeStageTimes(stagesMs: NonNullable<TraceDetails['stagesMs']>): string {
+  return Object.entries(stagesMs)
+    .filter(([, ms]) => ms >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([stage, ms]) => `${stage} ${ms.toFixed(1)} ms`)
+    .join(' · ');
 }
