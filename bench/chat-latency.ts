@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { STAGES, type StageTimes } from '@/lib/observability/stage-times';
 import { percentile } from '@/lib/eval/metrics';
 import { loadQa } from '@/lib/eval/qa';
 import { AppServer, hasProductionBuild } from './lib/app-server';
@@ -60,9 +61,13 @@ function table(scenarios: Scenario[]): string {
     const x = summarise(s);
     return [s.name, String(s.chats.length), String(x.errors), ms(x.ttft.p50), ms(x.ttft.p95), ms(x.total.p50), ms(x.total.p95), ms(s.wallMs), x.outcomeText];
   });
+  return renderTable(header, rows, new Set([0, header.length - 1]));
+}
+
+/** Columns padded to their widest cell: the ones in `left` aligned left, the rest right. */
+function renderTable(header: string[], rows: string[][], left: Set<number>): string {
   const lines = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...lines.map((r) => (r[i] ?? '').length)));
-  const left = new Set([0, header.length - 1]);
   const render = (r: string[]) => r.map((c, i) => (left.has(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
   return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(render)].join('\n');
 }
@@ -74,16 +79,13 @@ function targetLine(label: string, scenario: Scenario | undefined, targetMs: num
   return `${label} ≤ ${targetMs} ms (${scenario.name}): ${ms(p95)} ms — ${p95 <= targetMs ? 'met' : 'not met'}.`;
 }
 
-/** The stages of the answer pipeline as the traces name them (lib/observability/stage-times.ts), in pipeline order. */
-const STAGES = ['language', 'condense', 'golden', 'spelling', 'embed', 'search SQL', 'rerank', 'select', 'generate'];
-
-type TraceTimes = { conversationId: string; totalMs: number; stages: Record<string, number> };
+type TraceTimes = { conversationId: string; totalMs: number; stages: StageTimes };
 
 /** Reads each answer's stage times from the traces the app stored (after it stopped: PGlite has one owner). */
 async function readTraceTimes(pgliteDir: string): Promise<TraceTimes[]> {
   const database = await openPglite({ dataDir: pgliteDir });
   try {
-    const rows = await queryRows<{ conversation_id: string; total_ms: number | null; stages: Record<string, number> | null }>(
+    const rows = await queryRows<{ conversation_id: string; total_ms: number | null; stages: StageTimes | null }>(
       database.db,
       sql`select conversation_id, total_ms, details->'stagesMs' as stages from answer_traces`,
     );
@@ -107,10 +109,7 @@ function stageTable(scenarios: Scenario[], traces: TraceTimes[]): string {
     const other = Math.max(0, total - perStage.reduce((a, b) => a + b, 0));
     return [[s.name, String(mine.length), ...perStage.map(cell), cell(other), total.toFixed(1)]];
   });
-  const lines = [header, ...rows];
-  const widths = header.map((_, i) => Math.max(...lines.map((r) => (r[i] ?? '').length)));
-  const render = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd();
-  return [render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(render)].join('\n');
+  return renderTable(header, rows, new Set([0]));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * so the figures add up to at most the turn's time. Wall-clock milliseconds: when chats run
  * concurrently on one thread, a stage's time includes waiting for the others.
  */
-export type StageTimes = Record<string, number>;
+/** The stages, in pipeline order; "search SQL" is the retrieval's own time, around the spelling, embed and rerank inside it. */
+export const STAGES = ['language', 'condense', 'golden', 'spelling', 'embed', 'search SQL', 'rerank', 'select', 'generate'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export type StageTimes = Partial<Record<Stage, number>>;
 
 type Frame = { times: StageTimes; inner: number };
 
@@ -21,7 +25,7 @@ export async function recordStages<T>(run: () => Promise<T>): Promise<{ result: 
 }
 
 /** Times one stage of the turn being recorded (just runs it when none is). */
-export async function timeStage<T>(stage: string, run: () => Promise<T> | T): Promise<T> {
+export async function timeStage<T>(stage: Stage, run: () => Promise<T> | T): Promise<T> {
   const outer = current.getStore();
   if (!outer) return run();
   const frame: Frame = { times: outer.times, inner: 0 };
