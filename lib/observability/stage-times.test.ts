@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordStages, timeStage } from './stage-times';
+import { recordStages, timeStage, turnStartedAt } from './stage-times';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -25,6 +25,18 @@ describe('stage times', () => {
     });
     expect(stages.embed).toBeGreaterThanOrEqual(35);
     expect(stages.select).toBeLessThan(20);
+  });
+
+  it('gives every stage the turn’s start, so timings taken late still count the stages before', async () => {
+    const before = performance.now();
+    const { result } = await recordStages(async () => {
+      const atStart = turnStartedAt();
+      await timeStage('language', () => wait(15));
+      return { atStart, inStage: await timeStage('generate', () => turnStartedAt()) };
+    });
+    expect(result.atStart).toBeGreaterThanOrEqual(before);
+    expect(result.inStage).toBe(result.atStart);
+    expect(turnStartedAt()).toBeUndefined();
   });
 
   it('just runs the work outside a recorded turn', async () => {

@@ -13,14 +13,14 @@ export type Stage = (typeof STAGES)[number];
 
 export type StageTimes = Partial<Record<Stage, number>>;
 
-type Frame = { times: StageTimes; inner: number };
+type Frame = { times: StageTimes; inner: number; turnStarted: number };
 
 const current = new AsyncLocalStorage<Frame>();
 
 /** Runs a turn and returns what each stage inside it took (ms, own time). */
 export async function recordStages<T>(run: () => Promise<T>): Promise<{ result: T; stages: StageTimes }> {
   const times: StageTimes = {};
-  const result = await current.run({ times, inner: 0 }, run);
+  const result = await current.run({ times, inner: 0, turnStarted: performance.now() }, run);
   return { result, stages: Object.fromEntries(Object.entries(times).map(([stage, ms]) => [stage, Math.round(ms * 100) / 100])) };
 }
 
@@ -28,7 +28,7 @@ export async function recordStages<T>(run: () => Promise<T>): Promise<{ result: 
 export async function timeStage<T>(stage: Stage, run: () => Promise<T> | T): Promise<T> {
   const outer = current.getStore();
   if (!outer) return run();
-  const frame: Frame = { times: outer.times, inner: 0 };
+  const frame: Frame = { times: outer.times, inner: 0, turnStarted: outer.turnStarted };
   const started = performance.now();
   try {
     return await current.run(frame, run);
@@ -37,4 +37,12 @@ export async function timeStage<T>(stage: Stage, run: () => Promise<T> | T): Pro
     outer.times[stage] = (outer.times[stage] ?? 0) + Math.max(0, elapsed - frame.inner);
     outer.inner += elapsed;
   }
+}
+
+/**
+ * When the turn being recorded started, so its time to first token and total count every stage,
+ * also those before the answer starts streaming (language, condense, golden); undefined outside one.
+ */
+export function turnStartedAt(): number | undefined {
+  return current.getStore()?.turnStarted;
 }

@@ -1,5 +1,5 @@
 import type { RerankingModelV4 } from '@ai-sdk/provider';
-import { timeStage } from '@/lib/observability/stage-times';
+import { timeStage, turnStartedAt } from '@/lib/observability/stage-times';
 import type { LanguageModel } from 'ai';
 import { contentTerms } from '@/lib/ai/local/text';
 import { toDeltas } from '@/lib/ai/local/language-model';
@@ -167,7 +167,7 @@ function knownShare(text: string, lang: Locale, stats: TermStats): number {
 
 /** Streams text to the sink, timing the first delta. */
 export class AnswerStream {
-  readonly started = performance.now();
+  readonly started = turnStartedAt() ?? performance.now();
   ttftMs: number | null = null;
   text = '';
   constructor(private readonly sink: AnswerSink) {}
