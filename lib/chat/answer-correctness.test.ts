@@ -72,6 +72,20 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(it.text).not.toContain('2.50');
   });
 
+  // Any other country is "abroad" to the articles: the moving-abroad article's waiver answers, not
+  // the moving-house article's rule for a plan unavailable at the new address.
+  it('reads a move to another country, or to a city in one, as moving abroad (en)', async () => {
+    for (const question of [
+      'We are relocating to Lisbon in the spring. If I cancel the internet now, do I still owe the early termination fee?',
+      'Moving to Germany for good in May — can I end my contract early without the termination fee?',
+    ]) {
+      const answer = await ask(question);
+      expect(answer.outcome, question).toBe('answered');
+      expect(answer.citations[0]?.documentId, question).toBe('moving-abroad-en');
+      expect(missingFacts(answer.text, ['deregistration certificate']), question).toEqual([]);
+    }
+  });
+
   // "Box 5" in the overview is a name, not a count; "höchstens" asks for the most there can be.
   it('gives the number asked for, not the overview that names the Box 5 (de)', async () => {
     const answer = await ask('Wieviele Regeln für die Portweiterleitung kann ich auf der Box 5 höchstens anlegen?');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
+import { ABROAD, EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
 import { stem, type TextLanguage } from '@/lib/ai/local/text';
 import { placesIn, countryWords, withPlaceCountries, type CorpusUsage } from './places';
 import type { ExpandedQuery } from './synonyms';
@@ -16,19 +16,19 @@ const plain = (text: string): ExpandedQuery => ({ text, alternatives: {}, added:
 
 describe('placesIn', () => {
   it('finds a city by its name, in any case and with or without accents', () => {
-    expect(placesIn('if i buy the europe pack will it work in istanbul?')).toEqual([{ words: ['istanbul'], country: 'TR' }]);
-    expect(placesIn('Ich wohne in Zurich')).toEqual([{ words: ['zurich'], country: 'CH' }]);
-    expect(placesIn('Je vis à Genève')).toEqual([{ words: ['geneve'], country: 'CH' }]);
+    expect(placesIn('if i buy the europe pack will it work in istanbul?')).toEqual([{ words: ['istanbul'], country: 'TR', kind: 'city' }]);
+    expect(placesIn('Ich wohne in Zurich')).toEqual([{ words: ['zurich'], country: 'CH', kind: 'city' }]);
+    expect(placesIn('Je vis à Genève')).toEqual([{ words: ['geneve'], country: 'CH', kind: 'city' }]);
   });
 
   it('reads a name of several words as one place ("New York", not "York")', () => {
-    expect(placesIn("I'm flying to New York next month")).toEqual([{ words: ['new', 'york'], country: 'US' }]);
+    expect(placesIn("I'm flying to New York next month")).toEqual([{ words: ['new', 'york'], country: 'US', kind: 'city' }]);
   });
 
   it('finds countries by their names in the four languages, several words long too', () => {
-    expect(placesIn('going to thailand')).toEqual([{ words: ['thailand'], country: 'TH' }]);
-    expect(placesIn('vado negli Stati Uniti')).toEqual([{ words: ['stati', 'uniti'], country: 'US' }]);
-    expect(placesIn('Ferien in Bosnien und Herzegowina')).toEqual([{ words: ['bosnien', 'und', 'herzegowina'], country: 'BA' }]);
+    expect(placesIn('going to thailand')).toEqual([{ words: ['thailand'], country: 'TH', kind: 'country' }]);
+    expect(placesIn('vado negli Stati Uniti')).toEqual([{ words: ['stati', 'uniti'], country: 'US', kind: 'country' }]);
+    expect(placesIn('Ferien in Bosnien und Herzegowina')).toEqual([{ words: ['bosnien', 'und', 'herzegowina'], country: 'BA', kind: 'country' }]);
   });
 
   it('finds nothing in words that are names of the lookup object’s own properties', () => {
@@ -68,7 +68,7 @@ describe('withPlaceCountries', () => {
   it('searches the country too and lets its name stand for the city', () => {
     const widened = withPlaceCountries(plain('will the europe pack work in istanbul?'), 'will the europe pack work in istanbul?', 'en', usage);
     expect(widened.text).toBe('will the europe pack work in istanbul? turkey');
-    expect(widened.alternatives).toEqual({ istanbul: [stem('turkey', 'en')] });
+    expect(widened.alternatives).toEqual({ istanbul: [stem('turkey', 'en'), ABROAD] });
     expect(widened.added).toEqual(['turkey']);
   });
 
@@ -85,33 +85,45 @@ describe('withPlaceCountries', () => {
   it('reads a country the articles never name, or its city, as one of "all other countries"', () => {
     const question = 'data prices in Bangkok';
     const widened = withPlaceCountries(plain(question), question, 'en', usage);
-    expect(widened.alternatives).toEqual({ bangkok: [OTHER_COUNTRIES] });
+    expect(widened.alternatives).toEqual({ bangkok: [OTHER_COUNTRIES, ABROAD] });
     expect(widened.text).toBe(question);
     const inGerman = withPlaceCountries(plain('Was kostet ein MB in Japan?'), 'Was kostet ein MB in Japan?', 'de', usage);
-    expect(inGerman.alternatives).toEqual({ japan: [OTHER_COUNTRIES] });
+    expect(inGerman.alternatives).toEqual({ japan: [OTHER_COUNTRIES, ABROAD] });
   });
 
   it('reads a country of the EEA as one of the "EU/EEA" countries, named in a list or not', () => {
     const eu = corpus({ en: { germany: 3, eu: 4 }, fr: { ue: 4 } });
     const lisbon = withPlaceCountries(plain('data prices in Lisbon'), 'data prices in Lisbon', 'en', eu);
-    expect(lisbon.alternatives).toEqual({ lisbon: [EU_EEA] });
+    expect(lisbon.alternatives).toEqual({ lisbon: [EU_EEA, ABROAD] });
     expect(lisbon.text).toBe('data prices in Lisbon eu');
     const portugal = withPlaceCountries(plain('Combien coûte le roaming au Portugal ?'), 'Combien coûte le roaming au Portugal ?', 'fr', eu);
-    expect(portugal.alternatives).toEqual({ [stem('portugal', 'fr')]: [EU_EEA] });
+    expect(portugal.alternatives).toEqual({ [stem('portugal', 'fr')]: [EU_EEA, ABROAD] });
     expect(portugal.text).toContain(' ue');
     // Munich is in Germany, which the articles name: both the name and the group stand for it.
-    expect(withPlaceCountries(plain('calls to Munich'), 'calls to Munich', 'en', eu).alternatives).toEqual({ [stem('munich', 'en')]: [stem('germany', 'en'), EU_EEA] });
+    expect(withPlaceCountries(plain('calls to Munich'), 'calls to Munich', 'en', eu).alternatives).toEqual({ [stem('munich', 'en')]: [stem('germany', 'en'), EU_EEA, ABROAD] });
   });
 
   it('reads a country named in another language as the articles name it ("Türkei" in an English question)', () => {
     const widened = withPlaceCountries(plain('roaming in der Türkei'), 'roaming in der Türkei', 'en', usage);
-    expect(widened.alternatives).toEqual({ [stem('turkei', 'en')]: [stem('turkey', 'en')] });
+    expect(widened.alternatives).toEqual({ [stem('turkei', 'en')]: [stem('turkey', 'en'), ABROAD] });
+  });
+
+  it('reads any other country than Switzerland, named or not, or a city in one, as "abroad"', () => {
+    const named = corpus({ en: { germany: 3, move: 2 } });
+    const question = "I'm moving to Germany next summer";
+    const widened = withPlaceCountries(plain(question), question, 'en', named);
+    // The articles name Germany: its name is searched as it is, and "abroad" stands for it too.
+    expect(widened.alternatives).toEqual({ [stem('germany', 'en')]: [ABROAD] });
+    expect(widened.text).toBe(question);
+    // Our own country is never abroad, nor one of "all other countries" when the articles do not name it.
+    expect(withPlaceCountries(plain('I live in Geneva'), 'I live in Geneva', 'en', named).alternatives).toEqual({});
+    expect(withPlaceCountries(plain('moving within Switzerland'), 'moving within Switzerland', 'en', named)).toEqual(plain('moving within Switzerland'));
   });
 
   it('keeps the synonyms already found', () => {
     const expanded: ExpandedQuery = { text: 'router in istanbul box', alternatives: { router: ['box'] }, added: ['box'] };
     const widened = withPlaceCountries(expanded, 'router in istanbul', 'en', usage);
-    expect(widened.alternatives).toEqual({ router: ['box'], istanbul: [stem('turkey', 'en')] });
+    expect(widened.alternatives).toEqual({ router: ['box'], istanbul: [stem('turkey', 'en'), ABROAD] });
     expect(widened.added).toEqual(['box', 'turkey']);
   });
 });

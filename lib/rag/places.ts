@@ -1,4 +1,4 @@
-import { EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
+import { ABROAD, EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
 import { isStopword, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import gazetteer from './gazetteer.json';
 import type { ExpandedQuery } from './synonyms';
@@ -45,7 +45,10 @@ const EU_EEA_MEMBERS = new Set([
 // How articles abbreviate the EU in each language, for the search text ("EU/EEA", "UE/EEE").
 const EU_WORD: Record<TextLanguage, string> = { en: 'eu', de: 'eu', fr: 'ue', it: 'ue' };
 
-export type Place = { words: string[]; country: string };
+export type Place = { words: string[]; country: string; kind: 'country' | 'city' };
+
+// The country the articles are written for: the rest of the world is "abroad".
+const HOME_COUNTRY = 'CH';
 
 /** The countries and cities a text names, longest name first where names overlap ("new york" before "york"), with their country codes. */
 export function placesIn(text: string): Place[] {
@@ -55,9 +58,10 @@ export function placesIn(text: string): Place[] {
     let matched = 0;
     for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1 && !matched; n--) {
       const name = words.slice(i, i + n).join(' ');
-      const country = COUNTRY_BY_NAME.get(name) ?? CITIES.get(name);
+      const asCountry = COUNTRY_BY_NAME.get(name);
+      const country = asCountry ?? CITIES.get(name);
       if (country) {
-        found.push({ words: words.slice(i, i + n), country });
+        found.push({ words: words.slice(i, i + n), country, kind: asCountry ? 'country' : 'city' });
         matched = n;
       }
     }
@@ -97,6 +101,7 @@ export function countryWords(country: string, lang: TextLanguage, usage: CorpusU
  * the "EU/EEA" countries too (EU_EEA; "Portugal", "Lisbon"); another country the articles never
  * name ("Thailand", or Bangkok's) is one of "all other countries" (OTHER_COUNTRIES). A city whose
  * name the articles use as a word ("Mobile", "Orange") is left alone: the articles' meaning wins.
+ * Any other country than Switzerland, or a city in one, is also "abroad" (ABROAD) to the articles.
  */
 export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang: TextLanguage | undefined, usage: CorpusUsage): ExpandedQuery {
   if (!lang) return expanded;
@@ -104,18 +109,27 @@ export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang:
   const added: string[] = [];
   let changed = false;
   for (const place of placesIn(query)) {
-    const unknown = place.words.filter((w) => !isStopword(w)).map((w) => stem(w, lang)).filter((s) => usage(s, lang) === 0);
-    if (unknown.length === 0) continue;
-    const country = countryWords(place.country, lang, usage);
-    // A country of the EEA is one of "EU/EEA countries" whether or not a list names it (the zone
-    // row names a few as examples); any other country the articles never name is one of "all
-    // other countries".
-    const inEea = EU_EEA_MEMBERS.has(place.country);
-    const stands = [...country.map((c) => c.stem), ...(inEea ? [EU_EEA] : country.length === 0 ? [OTHER_COUNTRIES] : [])];
-    for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
-    const words = [...country.map((c) => c.word), ...(inEea && country.length === 0 && usage(EU_WORD[lang], lang) > 0 ? [EU_WORD[lang]] : [])];
-    for (const word of words) if (!added.includes(word) && !expanded.added.includes(word)) added.push(word);
-    changed = true;
+    const stems = place.words.filter((w) => !isStopword(w)).map((w) => stem(w, lang));
+    const unknown = stems.filter((s) => usage(s, lang) === 0);
+    if (unknown.length > 0) {
+      const country = countryWords(place.country, lang, usage);
+      // A country of the EEA is one of "EU/EEA countries" whether or not a list names it (the zone
+      // row names a few as examples); any other country the articles never name is one of "all
+      // other countries".
+      const inEea = EU_EEA_MEMBERS.has(place.country);
+      const home = place.country === HOME_COUNTRY;
+      const stands = [...country.map((c) => c.stem), ...(inEea ? [EU_EEA] : country.length === 0 && !home ? [OTHER_COUNTRIES] : [])];
+      if (stands.length > 0) for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
+      const words = [...country.map((c) => c.word), ...(inEea && country.length === 0 && usage(EU_WORD[lang], lang) > 0 ? [EU_WORD[lang]] : [])];
+      for (const word of words) if (!added.includes(word) && !expanded.added.includes(word)) added.push(word);
+      changed = true;
+    }
+    // Any country but ours is "abroad" to the articles ("moving to Germany": "Moving abroad"); a
+    // city only when read as one (not "orange", which the articles use as a word).
+    if (place.country !== HOME_COUNTRY && (place.kind === 'country' || unknown.length > 0)) {
+      for (const s of stems) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ABROAD])];
+      changed = true;
+    }
   }
   if (!changed) return expanded;
   return { text: added.length > 0 ? `${expanded.text} ${added.join(' ')}` : expanded.text, alternatives, added: [...expanded.added, ...added] };

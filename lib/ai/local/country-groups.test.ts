@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EU_EEA, isCountryGroup, OTHER_COUNTRIES, speaksOfEuEea, speaksOfOtherCountries, withCountryGroups } from './country-groups';
+import { ABROAD, EU_EEA, isCountryGroup, OTHER_COUNTRIES, speaksOfAbroad, speaksOfEuEea, speaksOfOtherCountries, withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
 
 describe('speaksOfOtherCountries', () => {
   it('recognises "all other countries" and "the rest of the world" in the four languages', () => {
@@ -29,6 +29,36 @@ describe('speaksOfEuEea', () => {
   });
 });
 
+describe('speaksOfAbroad', () => {
+  it('recognises "abroad" as the four languages write it', () => {
+    for (const text of ['Moving abroad', 'outside Switzerland', 'Umzug ins Ausland', 'Auslandaufenthalt', "Déménagement à l'étranger", "Trasloco all'estero"]) {
+      expect(speaksOfAbroad(text), text).toBe(true);
+    }
+  });
+
+  it('does not take a country or a border region for it', () => {
+    for (const text of ['Zone 1: Germany, France', 'in border regions such as Geneva', 'les étrangères', 'Moving house']) {
+      expect(speaksOfAbroad(text), text).toBe(false);
+    }
+  });
+});
+
+describe('withoutAbroadWhereNamed', () => {
+  const alternatives = { germani: [ABROAD], lisbon: [EU_EEA, ABROAD], box: ['router'] };
+
+  it('keeps "abroad" for a country no passage names', () => {
+    expect(withoutAbroadWhereNamed(alternatives, () => false)).toBe(alternatives);
+  });
+
+  it('drops "abroad" where a passage names the country or its group, and leaves other synonyms alone', () => {
+    const pool = new Set(['germani', 'zone']);
+    const named = (term: string, specific: string[]) => pool.has(term) || specific.some((s) => pool.has(s));
+    expect(withoutAbroadWhereNamed(alternatives, named)).toEqual({ germani: [], lisbon: [EU_EEA, ABROAD], box: ['router'] });
+    pool.add(EU_EEA);
+    expect(withoutAbroadWhereNamed(alternatives, named)).toEqual({ germani: [], lisbon: [EU_EEA], box: ['router'] });
+  });
+});
+
 describe('withCountryGroups', () => {
   it('adds the term of each group the passage speaks of, and only then', () => {
     expect(withCountryGroups(new Set(['zone', '3']), 'Zone 3 | All other countries')).toEqual(new Set(['zone', '3', OTHER_COUNTRIES]));
@@ -38,6 +68,6 @@ describe('withCountryGroups', () => {
   });
 
   it('tells group terms from words', () => {
-    expect([OTHER_COUNTRIES, EU_EEA, 'countries'].map(isCountryGroup)).toEqual([true, true, false]);
+    expect([OTHER_COUNTRIES, EU_EEA, ABROAD, 'countries'].map(isCountryGroup)).toEqual([true, true, true, false]);
   });
 });

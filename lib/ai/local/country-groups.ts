@@ -10,6 +10,8 @@ import { fold } from './text';
  */
 export const OTHER_COUNTRIES = '~other-countries';
 export const EU_EEA = '~eu-eea';
+/** Any country but Switzerland: "abroad", "im Ausland", "à l'étranger", "all'estero". */
+export const ABROAD = '~abroad';
 
 // Folded, as passages are matched: "übrigen" → "ubrigen".
 const OTHER_COUNTRIES_PHRASES = [
@@ -28,6 +30,14 @@ const OTHER_COUNTRIES_PHRASES = [
 const EU_ABBREVIATIONS = /\b(?:EU|EEA|EWR|UE|EEE)\b|\bUE\/SEE\b/;
 const EU_NAMES = /\b(?:european union|europaische[nr]? union|union europeenne|unione europea)\b/;
 
+// Folded: "à l'étranger" → "a l'etranger"; "Auslandsaufenthalt" and "Ausland" alike.
+const ABROAD_PHRASES = [/\babroad\b/, /\boutside (?:of )?switzerland\b/, /\bausland/, /\betranger\b/, /\bestero\b/];
+
+export function speaksOfAbroad(text: string): boolean {
+  const folded = fold(text);
+  return ABROAD_PHRASES.some((p) => p.test(folded));
+}
+
 export function speaksOfOtherCountries(text: string): boolean {
   const folded = fold(text);
   return OTHER_COUNTRIES_PHRASES.some((p) => p.test(folded));
@@ -39,11 +49,36 @@ export function speaksOfEuEea(text: string): boolean {
 
 /** Whether a term stands for a group of countries rather than a word. */
 export function isCountryGroup(term: string): boolean {
-  return term === OTHER_COUNTRIES || term === EU_EEA;
+  return term === OTHER_COUNTRIES || term === EU_EEA || term === ABROAD;
 }
 
 /** The terms with the term of each group of countries the text speaks of added. */
 export function withCountryGroups(terms: Set<string>, text: string): Set<string> {
-  const groups = [...(speaksOfOtherCountries(text) ? [OTHER_COUNTRIES] : []), ...(speaksOfEuEea(text) ? [EU_EEA] : [])];
+  const groups = [
+    ...(speaksOfOtherCountries(text) ? [OTHER_COUNTRIES] : []),
+    ...(speaksOfEuEea(text) ? [EU_EEA] : []),
+    ...(speaksOfAbroad(text) ? [ABROAD] : []),
+  ];
   return groups.length === 0 ? terms : new Set([...terms, ...groups]);
+}
+
+/**
+ * "Abroad" is the least a passage can say of a country. Where a passage of the pool names the
+ * country itself or its group (the zone table's "Germany", "EU/EEA countries"), passages that only
+ * say "abroad" do not cover it; where none does ("I'm moving to Germany": the moving articles),
+ * they do. `named` tells whether the pool holds the term or one of the given alternatives.
+ */
+export function withoutAbroadWhereNamed(
+  alternatives: Record<string, string[]>,
+  named: (term: string, specific: string[]) => boolean,
+): Record<string, string[]> {
+  let pruned: Record<string, string[]> | null = null;
+  for (const [term, alts] of Object.entries(alternatives)) {
+    if (!alts.includes(ABROAD)) continue;
+    const specific = alts.filter((a) => a !== ABROAD);
+    if (!named(term, specific)) continue;
+    pruned ??= { ...alternatives };
+    pruned[term] = specific;
+  }
+  return pruned ?? alternatives;
 }

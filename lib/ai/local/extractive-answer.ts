@@ -4,7 +4,7 @@ import { PHRASES } from './phrases';
 import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
-import { isCountryGroup, withCountryGroups } from './country-groups';
+import { isCountryGroup, withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
 import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
@@ -142,6 +142,18 @@ function widenBySynonyms(terms: Set<string>, alternatives: Record<string, string
     widened.add(term);
   }
   return widened;
+}
+
+// A source's terms with the groups of countries it speaks of, computed once per source.
+const TERMS_OF_SOURCE = new WeakMap<PromptSource, Set<string>>();
+function sourceTerms(source: PromptSource): Set<string> {
+  let terms = TERMS_OF_SOURCE.get(source);
+  if (!terms) {
+    const text = `${source.title} ${source.within ?? ''} ${source.heading ?? ''} ${source.content}`;
+    terms = withCountryGroups(new Set(contentTerms(text, source.lang)), text);
+    TERMS_OF_SOURCE.set(source, terms);
+  }
+  return terms;
 }
 
 export const DEFAULT_MIN_COVERAGE = 0.5;
@@ -557,7 +569,10 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "My mother-in-law is coming for the weekend. Where do I find the Wi-Fi password?": the
   // sentences around the question tell the customer's story; the passage need not state it.
   // (In the question itself every word counts: "can I pay with bitcoin?".)
-  const alternatives = options.alternatives ?? {};
+  const alternatives = withoutAbroadWhereNamed(options.alternatives ?? {}, (term, specific) => {
+    const named = (t: string) => prompt.sources.some((source) => sourceTerms(source).has(t));
+    return named(term) || specific.some(named);
+  });
   // A word the articles know only by a synonym ("Istanbul" by its country, "Bangkok" as one of
   // "all other countries") is known too.
   const knownTerm =

@@ -5,7 +5,7 @@ import { fillerWords } from './filler-words';
 import { INTERROGATIVES } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
-import { withCountryGroups } from './country-groups';
+import { withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
 
 /**
  * The built-in reranker: scores each candidate passage against the query by what a careful
@@ -107,12 +107,15 @@ export function scoreCandidates(
   queryLang?: TextLanguage,
   weights: RerankWeights = DEFAULT_RERANK_WEIGHTS,
   /** Per query stem, the stems of its synonyms (lib/rag/synonyms.ts). */
-  alternatives: Record<string, string[]> = {},
+  givenAlternatives: Record<string, string[]> = {},
 ): number[] {
   const fillers = fillerWords(query, queryLang ?? 'en');
   const queryTerms = [...new Set(contentTerms(tokenize(query).filter((w) => !fillers.has(w) && !INTERROGATIVES.has(w)).join(' '), queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
+  const alternatives = withoutAbroadWhereNamed(givenAlternatives, (term, specific) =>
+    analysed.some((a) => a.allTerms.has(term) || specific.some((s) => a.allTerms.has(s))),
+  );
   // Each query term against each candidate, once: exact stem 1, synonym 0.9, near miss 0.7, else 0.
   const matches = analysed.map((a) =>
     queryTerms.map((term) => {
