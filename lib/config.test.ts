@@ -5,7 +5,7 @@ import { ConfigError, parseConfig } from './config';
 describe('parseConfig', () => {
   it('defaults to embedded PGlite under .data and the local model', () => {
     const config = parseConfig({});
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('.data/pglite') });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.resolve('.data/pglite'), thread: 'worker' });
     expect(config.model).toEqual({ provider: 'local' });
     expect(config.seedDemo).toBe('auto');
     expect(config.loginRateLimit).toEqual({ max: 5, windowSeconds: 900 });
@@ -17,10 +17,13 @@ describe('parseConfig', () => {
   });
 
   it('places PGlite inside DATA_DIR unless PGLITE_DIR says otherwise', () => {
-    expect(parseConfig({ DATA_DIR: '/srv/lantern' }).database).toEqual({ kind: 'pglite', dataDir: '/srv/lantern/pglite' });
+    expect(parseConfig({ DATA_DIR: '/srv/lantern' }).database).toEqual({ kind: 'pglite', dataDir: '/srv/lantern/pglite', thread: 'worker' });
+    expect(parseConfig({ PGLITE_THREAD: 'main' }).database).toMatchObject({ kind: 'pglite', thread: 'main' });
+    expect(() => parseConfig({ PGLITE_THREAD: 'both' })).toThrow(/PGLITE_THREAD/);
     expect(parseConfig({ DATA_DIR: '/srv/lantern', PGLITE_DIR: '/fast/pg' }).database).toEqual({
       kind: 'pglite',
       dataDir: '/fast/pg',
+      thread: 'worker',
     });
   });
 

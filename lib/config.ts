@@ -152,6 +152,7 @@ const envSchema = z.object({
   DATABASE_READ_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1).default('.data'),
   PGLITE_DIR: z.string().trim().min(1).optional(),
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   HOST: z.string().trim().refine(isValidHost, 'must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0').optional(),
@@ -224,7 +225,8 @@ const envSchema = z.object({
 
 export type Config = {
   /** readUrl: a replica for search and dashboards (DATABASE_READ_URL); writes stay on url. */
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; readUrl: string | undefined };
+  /** thread: where the embedded database runs, its own worker thread (default) or the app's. */
+  database: { kind: 'pglite'; dataDir: string; thread: 'worker' | 'main' } | { kind: 'postgres'; url: string; readUrl: string | undefined };
   dataDir: string;
   authSecret: string | undefined;
   seedDemo: 'auto' | 'always' | 'never';
@@ -360,7 +362,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, readUrl: e.DATABASE_READ_URL }
-      : { kind: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, 'pglite')) },
+      : { kind: 'pglite', dataDir: path.resolve(/*turbopackIgnore: true*/ e.PGLITE_DIR ?? path.join(dataDir, 'pglite')), thread: e.PGLITE_THREAD },
     dataDir,
     authSecret: e.AUTH_SECRET,
     seedDemo: e.SEED_DEMO,

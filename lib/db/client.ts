@@ -6,6 +6,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import fs from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
+import { PGliteInWorker } from './pglite-in-worker';
 import * as schema from './schema';
 
 /** The drizzle handle every query receives, whichever driver is behind it. */
@@ -40,19 +41,24 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
  */
 export const VECTOR_SEARCH_SETTINGS = { 'hnsw.ef_search': '100', 'hnsw.iterative_scan': 'strict_order' } as const;
 
-/** Embedded PostgreSQL with pgvector. No dataDir means in memory (tests, throwaway evals). */
-export async function openPglite(options: { dataDir?: string; sharedBuffers?: string } = {}): Promise<Database> {
+/**
+ * Embedded PostgreSQL with pgvector. No dataDir means in memory (tests, throwaway evals). On a
+ * worker thread (lib/db/pglite-in-worker.ts) its queries run beside the app's work instead of
+ * stopping it: what the app does; tests and one-shot CLIs may keep it in their own thread.
+ */
+export async function openPglite(options: { dataDir?: string; sharedBuffers?: string; onWorkerThread?: boolean } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(path.resolve(/*turbopackIgnore: true*/ options.dataDir)), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    extensions: { vector },
-    startParams: [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
-      ...Object.entries(VECTOR_SEARCH_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
-    ],
-  });
+  const startParams = [
+    '-c',
+    `shared_buffers=${options.sharedBuffers ?? PGLITE_SHARED_BUFFERS}`,
+    ...Object.entries(VECTOR_SEARCH_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  if (options.onWorkerThread) {
+    const client = await PGliteInWorker.create({ dataDir: options.dataDir, startParams });
+    const db = drizzlePglite({ client: client.asPglite(), schema }) as unknown as Db;
+    return { kind: 'pglite', db, close: () => client.close() };
+  }
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { vector }, startParams: [...PGlite.defaultStartParams, ...startParams] });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { kind: 'pglite', db, close: () => client.close() };
 }

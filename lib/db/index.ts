@@ -19,7 +19,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
   }
   const releaseClaim = claimDataDir(config.database.dataDir);
   try {
-    const database = await openPglite({ dataDir: config.database.dataDir });
+    const database = await openPglite({ dataDir: config.database.dataDir, onWorkerThread: config.database.thread === 'worker' });
     await migrateDatabase(database);
     // We own the data dir now, so no other process can be mid-ingest, or hold a lease: what is
     // there was left by a process that was killed, and must not block this one until it expires.

@@ -16,7 +16,8 @@ export function testBackends(): TestBackend[] {
 }
 
 async function openMigratedPglite(): Promise<Database> {
-  const database = await openPglite();
+  // TEST_PGLITE_WORKER=1 runs the suite with PGlite on its worker thread, as the app runs it.
+  const database = await openPglite({ onWorkerThread: process.env.TEST_PGLITE_WORKER === '1' });
   await migrateDatabase(database);
   return database;
 }
