@@ -32,6 +32,9 @@ describe('sentences of a message', () => {
 describe('content terms', () => {
   it('leaves out stop words, elisions and what English contractions leave behind', () => {
     expect(contentTerms("We've tried, it doesn't work and I don't know what you'll say", 'en')).toEqual(['tri', 'work', 'know', 'say']);
+    // Pronouns the stop word lists lack would weigh like the rarest words.
+    expect(contentTerms('My mum has the Box 3 – can she reset it herself, or must hers go back to us?', 'en')).toEqual(['mum', 'box', '3', 'reset', 'go', 'back']);
+    expect(contentTerms('essa si spegne da sola?', 'it')).toEqual(['spegn', 'sol']);
     expect(contentTerms("c'est l'app qu'il faut", 'fr')).toEqual(['app']);
   });
 

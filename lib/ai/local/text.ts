@@ -107,6 +107,15 @@ const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: processMap('
 // embedding model reads, so stored vectors stay valid.)
 const CONTRACTION_PARTS = new Set(['don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'haven', 'hasn', 'hadn', 'won', 'wouldn', 'couldn', 'shouldn', 'mustn', 'needn', 've', 'll', 're']);
 
+// Personal, possessive and reflexive pronouns the stop word lists lack ("she", "hers", "itself",
+// "us"; Italian "egli", "essa"): they point at someone or something named elsewhere and say
+// nothing of the topic ("My mum has the Box 3 – can she do the same?"). Kept out of content
+// terms only, like the contraction parts above.
+const PRONOUNS = new Set([
+  'mine', 'myself', 'us', 'ours', 'ourselves', 'yours', 'yourself', 'yourselves', 'she', 'hers', 'herself', 'its', 'itself', 'theirs', 'themselves',
+  'elles', 'egli', 'ella', 'esso', 'essa', 'essi', 'esse',
+]);
+
 // Closed-class words (prepositions, conjunctions, adverbs of time and degree, quantifiers) that
 // the stop word lists above lack — thin for French and Italian ("chez", "depuis", "ancora"). They
 // stay terms (a passage that says "durante l'aggiornamento" matches the customer's phrase), but
@@ -147,6 +156,6 @@ const FOLDED_CONTENT_WORDS = new Set(['andern']);
 
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
   return tokenize(text)
-    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w)) && !CONTRACTION_PARTS.has(w) && (w.length > 1 || /\d/.test(w)))
+    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w)) && !CONTRACTION_PARTS.has(w) && !PRONOUNS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((w) => stem(w, lang));
 }
