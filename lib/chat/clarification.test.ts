@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readClarificationReply, readVersionSwap } from './clarification';
+import { readClarificationReply, readVersionSwap, versionByAge } from './clarification';
 import type { PendingClarification } from './dialog-state';
 
 const pending: PendingClarification = { kind: 'version', question: 'How do I change my Wi-Fi password?', options: ['box3', 'box5'], lang: 'en' };
@@ -52,5 +52,29 @@ describe('reading "and on the Box 3?" after an answer', () => {
     for (const text of ['And the Box 3? How do I reset it?', 'How do I reset the Box 5?', 'Box 3. And what does the red light mean?', 'and on the Box 3? or the Box 5?']) {
       expect(readVersionSwap(text, options), text).toEqual({ kind: 'new_question' });
     }
+  });
+});
+
+describe('a model named by its age in a question', () => {
+  const versions = ['box3', 'box5'];
+
+  it.each([
+    ['Bei meinen Schwiegereltern steht noch die ältere Box mit den vier Lämpchen. Wie setzt man die zurück?', 'box3'],
+    ["My mum has the older box – how does she reset it?", 'box3'],
+    ["Comment réinitialiser l'ancienne box de ma mère ?", 'box3'],
+    ['Come si resetta il Box più vecchio?', 'box3'],
+    ['Does the newest box have Wi-Fi 6?', 'box5'],
+    ['Hat die neuere Box einen Nachtmodus?', 'box5'],
+  ])('%s → %s', (text, version) => {
+    expect(versionByAge(text, versions)).toBe(version);
+  });
+
+  it.each([
+    ['Do I get a new box when I switch to Wave Home 1000?'],
+    ['Wie setze ich meine aktuelle Box zurück?'],
+    ['Is the older box or the newer box better for gaming?'],
+    ['My older brother set up the Wi-Fi, how do I change the password?'],
+  ])('not: %s', (text) => {
+    expect(versionByAge(text, versions)).toBeUndefined();
   });
 });

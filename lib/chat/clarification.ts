@@ -98,3 +98,32 @@ export function readVersionSwap(text: string, { options }: Pick<PendingClarifica
   }
   return { kind: 'new_question' };
 }
+
+// In a message that is more than a reply, only the words that compare models: "new" and "aktuelle"
+// also say "a new device" or "my current one" ("do I get a new box?").
+const COMPARING_NEWER = new Set(['newer', 'newest', 'latest', 'neuere', 'neueren', 'neueste', 'neuesten', 'neuste', 'neusten', 'recente']);
+const NEAR_FAMILY = 3;
+
+/**
+ * The version a message names by its age next to the product's name: "die ältere Box mit den vier
+ * Lämpchen", "my mum's older Box", "la box la plus ancienne", "il Box più recente" (versions are
+ * ordered by their number). Undefined when it names none, or both.
+ */
+export function versionByAge(text: string, versions: string[]): string | undefined {
+  const words = tokenize(text);
+  const byFamily = new Map<string, Option[]>();
+  for (const option of versions.map(describe)) byFamily.set(option.letters, [...(byFamily.get(option.letters) ?? []), option]);
+  // Per product family, whether the words around its name say older or newer.
+  const said = new Map<string, { newer: boolean; older: boolean }>();
+  words.forEach((word, i) => {
+    const family = byFamily.get(word);
+    if (!family || family.length < 2) return;
+    const near = words.slice(Math.max(0, i - NEAR_FAMILY), i + NEAR_FAMILY + 1);
+    const ages = said.get(word) ?? { newer: false, older: false };
+    ages.newer ||= near.some((w) => COMPARING_NEWER.has(w) && (w !== 'recente' || near.includes('piu')));
+    ages.older ||= near.some((w) => OLDER.has(w));
+    said.set(word, ages);
+  });
+  const found = [...said].flatMap(([family, ages]) => (ages.newer === ages.older ? [] : [byAge(byFamily.get(family)!, ages.newer)]));
+  return found.length === 1 && found[0] ? found[0] : undefined;
+}

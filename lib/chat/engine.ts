@@ -10,7 +10,7 @@ import { isHowToQuestion, isHypotheticalQuestion } from '@/lib/rag/question-kind
 import { REPLIES } from '@/lib/rag/replies';
 import { chitChatKind, chitChatLanguage, routeByForm } from './route';
 import { mentionedVersion, prettyVersion } from '@/lib/rag/versions';
-import { readClarificationReply, readVersionSwap } from './clarification';
+import { readClarificationReply, readVersionSwap, versionByAge } from './clarification';
 import { leansOnPrevious } from './leans-on-previous';
 import { customerVersion, type ProfileField, type ProfileUse } from './customer-profile';
 import { troubleContext } from './troubleshooting';
@@ -68,12 +68,12 @@ async function understand(deps: AnswerDeps, input: TurnInput): Promise<Understoo
       abortSignal: input.abortSignal,
     });
     const kind = standalone === input.question ? 'as_asked' : 'rewritten';
-    return { standalone, kind, version: mentionedVersion(standalone, versions) ?? (kind === 'rewritten' ? (topic?.version ?? undefined) : undefined), note: null };
+    return { standalone, kind, version: mentionedVersion(standalone, versions) ?? versionByAge(standalone, versions) ?? (kind === 'rewritten' ? (topic?.version ?? undefined) : undefined), note: null };
   }
   const standalone = condenseLocally(input.question, turns, topic?.question);
   if (standalone === input.question) return { standalone, kind: 'as_asked', version: undefined, note: null };
   // An elliptical follow-up stays in the version the topic was about, unless it names another.
-  return { standalone, kind: 'joined', version: mentionedVersion(input.question, versions) ?? topic?.version ?? undefined, note: 'follow-up joined to the topic' };
+  return { standalone, kind: 'joined', version: mentionedVersion(input.question, versions) ?? versionByAge(input.question, versions) ?? topic?.version ?? undefined, note: 'follow-up joined to the topic' };
 }
 
 /**
@@ -81,7 +81,7 @@ async function understand(deps: AnswerDeps, input: TurnInput): Promise<Understoo
  * one their account shows (a customer with one Box 5 is not asked which Box they have).
  */
 function answerVersion(deps: AnswerDeps, input: TurnInput, understood: { standalone: string; version: string | undefined }): { version: string | undefined; fromProfile: boolean } {
-  const named = understood.version ?? mentionedVersion(understood.standalone, deps.termStats.versions);
+  const named = understood.version ?? mentionedVersion(understood.standalone, deps.termStats.versions) ?? versionByAge(input.question, deps.termStats.versions);
   if (named) return { version: named, fromProfile: false };
   const own = customerVersion(input.customer, deps.termStats.versions);
   return own ? { version: own, fromProfile: true } : { version: undefined, fromProfile: false };

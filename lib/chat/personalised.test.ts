@@ -86,6 +86,15 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
     expect(other.text.startsWith(REPLIES.de.forYourVersion('Box 5'))).toBe(false);
   });
 
+  // Anna has a Box 5; "the older Box" of someone else is the Box 3, said by its age, not its name.
+  it('answers for the model a Box 5 customer names by its age, not for hers', async () => {
+    const answer = await say(randomUUID(), 'Meine Eltern haben noch die ältere Box. Wie setzt man die auf Werkseinstellungen zurück?', { as: 'anna.meier@example.ch', locale: 'de' });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.cited).toContain('modem-factory-reset-box3-de');
+    expect(answer.cited).not.toContain('modem-factory-reset-box5-de');
+    expect(answer.text.startsWith(REPLIES.de.forYourVersion('Box 5'))).toBe(false);
+  });
+
   it('answers a Box 3 customer from the Box 3 article, in their language', async () => {
     const answer = await say(randomUUID(), 'Come cambio la password del Wi-Fi?', { as: 'luca.rossi@example.ch', locale: 'it' });
     expect(answer.outcome).toBe('answered');
