@@ -27,8 +27,12 @@ async function expert(browser: Browser): Promise<Page> {
 async function runGroup(page: Page, { reload = false } = {}): Promise<string> {
   await page.goto('/admin/tests');
   await page.getByLabel('Group to run').selectOption(group);
+  // The page shows the last run's job until the new one starts: wait for the new one.
+  const progress = page.getByTestId('job-progress');
+  const previous = (await progress.count()) > 0 ? await progress.getAttribute('data-job-id') : null;
   await page.getByRole('button', { name: 'Run group' }).click();
-  const job = await page.getByTestId('job-progress').getAttribute('data-job-id');
+  if (previous) await expect(progress).not.toHaveAttribute('data-job-id', previous);
+  const job = await progress.getAttribute('data-job-id');
   if (reload) {
     // The run is a job stored in the database: a reload shows the same run, wherever it got to.
     await page.reload();
