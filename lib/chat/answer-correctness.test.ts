@@ -87,6 +87,24 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
   });
 
   // "Box 5" in the overview is a name, not a count; "höchstens" asks for the most there can be.
+  // "What does it mean" asks what a sign says: without that kind of answer, the default
+  // preference for numbered steps led with the checklist under the state's heading, and the
+  // table row that says what the state means came second.
+  it('says first what a light means, from the row that explains it, when asked what it means (de, it)', async () => {
+    const cases = [
+      { question: 'Die Lichtleiste der Box 5 blinkt seit heute früh orange und nichts geht mehr. Was bedeutet das?', article: 'modem-leds-box5-de', fact: 'Kein Glasfaser' },
+      { question: 'La barra luminosa della mia Box 5 lampeggia arancione da stamattina e non va più niente. Cosa significa?', article: 'modem-leds-box5-it', fact: 'Nessun segnale' },
+    ];
+    for (const { question, article, fact } of cases) {
+      const answer = await ask(question);
+      expect(answer.outcome).toBe('answered');
+      expect(answer.citations[0]?.documentId).toBe(article);
+      expect(missingFacts(answer.text, [fact])).toEqual([]);
+      const firstStep = answer.text.search(/^1\. /m);
+      if (firstStep !== -1) expect(answer.text.indexOf(fact)).toBeLessThan(firstStep);
+    }
+  });
+
   it('gives the number asked for, not the overview that names the Box 5 (de)', async () => {
     const answer = await ask('Wieviele Regeln für die Portweiterleitung kann ich auf der Box 5 höchstens anlegen?');
     expect(answer.outcome).toBe('answered');

@@ -63,6 +63,21 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('What happens and how do I fix it?', 'en')).toEqual(['steps', 'outcome']);
   });
 
+  it('reads "what does it mean" as a meaning, not steps, in four languages; "I mean" is no such question', () => {
+    expect(wantedAnswerKinds('What does the orange light on my Box mean?', 'en')).toEqual(['meaning']);
+    expect(wantedAnswerKinds('what do the four lights mean', 'en')).toEqual(['meaning']);
+    expect(wantedAnswerKinds('Was bedeutet es, wenn am Modem ein Lämpchen rot blinkt?', 'de')).toEqual(['meaning']);
+    expect(wantedAnswerKinds('Was heisst es, wenn das Licht orange blinkt?', 'de')).toEqual(['meaning']);
+    expect(wantedAnswerKinds('La barre clignote en orange. Qu’est-ce que ça veut dire ?', 'fr')).toEqual(['meaning']);
+    expect(wantedAnswerKinds('la spia internet lampeggia rossa, cosa vuol dire?', 'it')).toEqual(['meaning']);
+    expect(wantedAnswerKinds('I mean, how do I restart it?', 'en')).toEqual(['steps']);
+    expect(wantedAnswerKinds('What does it cost?', 'en')).toEqual(['amount']);
+  });
+
+  it('keeps the words of a meaning question as terms: the explaining articles use them in their titles', () => {
+    expect([...cueWords('Was bedeuten die Lämpchen?', 'de', ['meaning'])]).toEqual([]);
+  });
+
   it('finds what follows in a passage with a fee or a deadline, as a mild preference', () => {
     expect(answerKindFit('A fee of CHF 15 is charged.', 'outcome')).toBe(0.5);
     expect(answerKindFit('Your services are blocked 30 days after the due date.', 'outcome')).toBe(0.5);

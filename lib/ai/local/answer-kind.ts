@@ -8,7 +8,7 @@ import { fold, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
 export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
@@ -60,6 +60,16 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     fr: ['que se passe-t-il', 'que se passera-t-il', "qu'est-ce qui se passe", "qu'est-ce qui va se passer", 'il se passe quoi', 'ca se passe comment'],
     it: ['cosa succede', 'che succede', 'che cosa succede', 'cosa accade', 'che cosa accade'],
   },
+  // "Was bedeutet das orange Licht?": what a sign or a message says, not what to do about it (so
+  // not the steps a question without a form gets by default). The passage that explains the
+  // state answers; no kind of content marks it, so the question's words decide. English puts the
+  // verb last ("what does the orange light mean?"): see ENGLISH_MEANING.
+  meaning: {
+    en: ['meaning of', 'what is the meaning'],
+    de: ['was bedeutet', 'was bedeuten', 'was heisst', 'bedeutung'],
+    fr: ['que signifie', 'que signifient', 'ca signifie quoi', 'ca veut dire quoi', "qu'est-ce que ca veut dire", 'que veut dire', 'veut dire', 'signification'],
+    it: ['cosa significa', 'che significa', 'cosa vuol dire', 'che vuol dire', 'cosa vuole dire', 'significato'],
+  },
 };
 
 function cueRegExp(cues: string[]): RegExp {
@@ -108,6 +118,9 @@ function italianQuanto(text: string): { kind: AnswerKind; words: string[] }[] {
   return found;
 }
 
+// "What does the orange light mean?", "what do the four lights mean": the verb comes last, a few words on.
+const ENGLISH_MEANING = /(?<![\p{L}\d])what\s+(?:does|do|did)\s+(?:[\p{L}\d'-]+\s+){1,8}?mean(?![\p{L}\d])/u;
+
 /** The kinds of answer a question wants, in the order its parts ask for them; empty when it says nothing about the form. */
 export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerKind[] {
   const text = fold(question).replace(/[’`]/g, "'");
@@ -117,7 +130,12 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
       if (FRENCH_WHERE.test(question.toLowerCase())) kinds.push(kind);
       continue;
     }
-    if (CUE_PATTERNS[kind][lang].test(text) || (lang === 'it' && italianQuanto(text).some((q) => q.kind === kind))) kinds.push(kind);
+    if (
+      CUE_PATTERNS[kind][lang].test(text) ||
+      (lang === 'it' && italianQuanto(text).some((q) => q.kind === kind)) ||
+      (kind === 'meaning' && lang === 'en' && ENGLISH_MEANING.test(text))
+    )
+      kinds.push(kind);
   }
   // "How do I change my phone number?": the contact detail is what the steps act on, not a contact
   // to reach; only a contact verb ("how do I reach…") or a question without steps asks for one.
@@ -158,7 +176,8 @@ const FORM_CUES = Object.fromEntries(
     Object.fromEntries(
       (Object.keys(CUES[kind]) as TextLanguage[]).map((lang) => [
         lang,
-        kind === 'steps' || kind === 'place'
+        // "Was bedeutet…" stays a term: the articles that explain say so in their titles ("Was die Lämpchen bedeuten").
+        kind === 'steps' || kind === 'place' || kind === 'meaning'
           ? []
           : CUES[kind][lang].filter((cue) => /[\s'-]/.test(cue) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
       ]),
@@ -329,6 +348,9 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
       // What follows that matters to a customer is most often a fee or a deadline: a mild
       // preference, the question's words decide.
       return holdsAmount(text) || holdsDuration(text) ? 0.5 : 0;
+    case 'meaning':
+      // Any passage may explain: the question's words pick the one about the sign asked of.
+      return 0;
   }
 }
 
