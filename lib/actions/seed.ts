@@ -22,6 +22,7 @@ import {
   users,
   type PlanRow,
 } from '@/lib/db/schema';
+import { afterPlansWrite } from './catalog';
 import { loadNextAppointment, slotView, type SlotView } from './repository/appointments';
 import { addDays, addMonths, daysBetween, daysInMonth, firstOfMonth, formatDayLabel, lastOfMonth, localDay, weekday, zonedInstant } from './repository/dates';
 
@@ -249,7 +250,8 @@ export async function seedDemoCustomers(
   db: Db,
   { now, data = loadDemoCustomers(), userIdFor }: { now: Date; data?: DemoCustomers; /** The sign-in of a demo customer (default: the user with its email). */ userIdFor?: (email: string) => Promise<string | null> },
 ): Promise<SeedCustomersResult> {
-  return db.transaction(async (tx) => {
+  // The plan catalog the chat keeps (lib/actions/catalog.ts) is read again once this has committed.
+  return afterPlansWrite(db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(customers);
     if ((existing?.n ?? 0) > 0) return { seeded: false, reason: 'has_customers' } as const;
     const today = localDay(now, data.timeZone);
@@ -391,7 +393,7 @@ export async function seedDemoCustomers(
       );
     }
     return { seeded: true, customers: seededCustomers + others.length, skipped, slots, takenSlots: taken, invoices: invoiceCount } as const;
-  });
+  }));
 }
 
 export type DemoSlots = {

@@ -6,6 +6,7 @@ import { createEmbedder } from '@/lib/ai/models';
 import { parseConfig } from '@/lib/config';
 import type { Database } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { clearSetting, setSetting } from '@/lib/db/queries/settings';
 import { loadGoldenAnswers, seedGoldenAnswers } from '@/lib/db/seed-golden';
 import { testBackends } from '@/lib/db/test-databases';
 import { runIngest } from '@/lib/rag/ingest/run';
@@ -103,13 +104,13 @@ describe.each(testBackends())('dialogs on $name', ({ open }) => {
   });
 
   it('keeps version rules whatever the threshold an expert sets', async () => {
-    await database.db.execute(sql`insert into settings (key, value) values ('golden_match_threshold', '0.6'::jsonb) on conflict (key) do update set value = excluded.value`);
+    await setSetting(database.db, { key: 'golden_match_threshold', value: 0.6, updatedBy: null });
     try {
       const box3 = await say(randomUUID(), 'How do I restart my Box 3?');
       expect(box3.outcome).not.toBe('golden');
       expect(box3.cited).not.toContain('modem-restart-box5-en');
     } finally {
-      await database.db.execute(sql`delete from settings where key = 'golden_match_threshold'`);
+      await clearSetting(database.db, { key: 'golden_match_threshold' });
     }
   });
 

@@ -138,7 +138,7 @@ export async function startChatTurn({
         },
       ));
       writer.write({ type: 'text-end', id: 'answer' });
-      await persist(db, { result, stages, question, ids, replyTo: stored.id });
+      await persist(db, { result, stages, question, ids, replyTo: stored.id, opened: opened.created });
       if (record) recordAnswer(result);
       // Ids, outcome and timings only: the question and answer text never reach the log.
       log().info(
@@ -184,7 +184,14 @@ function relayStream(db: Db, { relay, conversationId, replyTo }: { relay: Relay;
 
 async function persist(
   db: Db,
-  { result, stages, question, ids, replyTo }: { result: TurnResult; stages: StageTimes; question: string; ids: { conversationId: string; messageId: string }; replyTo: string },
+  {
+    result,
+    stages,
+    question,
+    ids,
+    replyTo,
+    opened,
+  }: { result: TurnResult; stages: StageTimes; question: string; ids: { conversationId: string; messageId: string }; replyTo: string; /** This message opened the conversation. */ opened: boolean },
 ): Promise<void> {
   await storeAssistantMessage(db, {
     id: ids.messageId,
@@ -197,8 +204,9 @@ async function persist(
     suggestions: result.suggestions,
     handoffOffered: result.handoffOffered,
   });
-  // The customer's message is also what they did after the previous reply: record it on that trace.
-  const previous = await latestAnswerTrace(db, { conversationId: ids.conversationId });
+  // The customer's message is also what they did after the previous reply: record it on that trace
+  // (a conversation this message opened has none).
+  const previous = opened ? undefined : await latestAnswerTrace(db, { conversationId: ids.conversationId });
   if (previous) await setFollowedBy(db, { id: previous.id, followedBy: followUpSignal(previous, { question, route: result.route }) });
   await storeAnswerTrace(db, {
     messageId: ids.messageId,

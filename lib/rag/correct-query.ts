@@ -10,6 +10,6 @@ import { loadTermStats } from './term-stats';
  */
 export async function correctQuery(db: Db, query: string, lang: string | undefined) {
   const textLang = asTextLanguage(lang);
-  const vocabulary = textLang ? (await loadTermStats(db)).vocabulary(textLang) : undefined;
-  return correctSpelling(db, query, vocabulary);
+  const stats = await loadTermStats(db);
+  return correctSpelling(db, query, textLang ? stats.vocabulary(textLang) : undefined, stats.lexicon);
 }

@@ -29,7 +29,9 @@ export async function retrieve(
   { standalone, lang, version, weights, document }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string },
 ): Promise<Retrieval> {
   const textLang = asTextLanguage(lang);
-  const spelling = await timeStage('spelling', () => correctSpelling(deps.db, standalone, deps.termStats && textLang ? deps.termStats.vocabulary(textLang) : undefined));
+  const spelling = await timeStage('spelling', () =>
+    correctSpelling(deps.db, standalone, deps.termStats && textLang ? deps.termStats.vocabulary(textLang) : undefined, deps.termStats?.lexicon),
+  );
   const options = { audience: 'public' as const, version, weights };
   const search = (documentIds?: string[]) => searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false, documentIds });
   // The customer chose a version of the article a clarification was about: that article answers,

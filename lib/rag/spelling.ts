@@ -113,7 +113,45 @@ export type LanguageVocabulary = {
   stem(word: string): string;
 };
 
-export async function correctSpelling(db: Db, query: string, vocabulary?: LanguageVocabulary): Promise<{ query: string; corrections: Record<string, string> }> {
+/**
+ * The corpus's words (lexeme_stats, `simple` column, as stored: lower case, accents kept): from
+ * memory when the term statistics are loaded (lib/rag/term-stats.ts, the chat's path), else read
+ * for the query being corrected.
+ */
+export type CorpusWords = {
+  /** Whether some chunk contains exactly this word. */
+  has(word: string): boolean;
+  /** The words starting with one of these characters, of a length in [shortest, longest], with their chunk counts. */
+  candidates(initials: string[], shortest: number, longest: number): { word: string; ndoc: number }[];
+  /** How many chunks there are. */
+  chunks: number;
+};
+
+async function readWords(db: Db, words: string[]): Promise<Pick<CorpusWords, 'has'> & { near(initials: string[], shortest: number, longest: number): Promise<Pick<CorpusWords, 'candidates' | 'chunks'>> }> {
+  const known = new Set(
+    (await queryRows<{ word: string }>(db, sql`select word from lexeme_stats where field = 'tsv_simple' and word in ${words}`)).map((r) => r.word),
+  );
+  return {
+    has: (word) => known.has(word),
+    near: async (initials, shortest, longest) => {
+      // The row for '' holds the number of passages.
+      const rows = await queryRows<{ word: string; ndoc: number }>(
+        db,
+        sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and (word = '' or (left(word, 1) in ${initials}
+            and length(word) between ${shortest} and ${longest}))`,
+      );
+      const pool = rows.filter((r) => r.word !== '').map((r) => ({ word: r.word, ndoc: Number(r.ndoc) }));
+      return { candidates: () => pool, chunks: Number(rows.find((r) => r.word === '')?.ndoc ?? 0) };
+    },
+  };
+}
+
+export async function correctSpelling(
+  db: Db,
+  query: string,
+  vocabulary?: LanguageVocabulary,
+  lexicon?: CorpusWords,
+): Promise<{ query: string; corrections: Record<string, string> }> {
   // Words of the question's form ("coûte", "combien") are not typos of topic words ("coûts"), nor
   // are its salutation's ("Sehr geehrte Damen" is no "Daten").
   const courtesy = new Set(courtesyWords(query));
@@ -121,27 +159,16 @@ export async function correctSpelling(db: Db, query: string, vocabulary?: Langua
     (w) => w.length >= MIN_JOINED_LENGTH && !/\d/.test(w) && !isStopword(w) && !isQuestionFormWord(w) && !courtesy.has(w) && !vocabulary?.hasStem(w),
   );
   if (words.length === 0) return { query, corrections: {} };
-  const known = new Set(
-    (
-      await queryRows<{ word: string }>(
-        db,
-        sql`select word from lexeme_stats where field = 'tsv_simple' and word in ${words}`,
-      )
-    ).map((r) => fold(r.word)),
-  );
-  const unknown = words.filter((w) => !known.has(w)).slice(0, MAX_CORRECTED_WORDS);
+  const read = lexicon ? null : await readWords(db, words);
+  const unknown = words.filter((w) => !(lexicon ?? read!).has(w)).slice(0, MAX_CORRECTED_WORDS);
   if (unknown.length === 0) return { query, corrections: {} };
 
   const initials = [...new Set(unknown.map((w) => w[0]!))];
   const lengths = unknown.map((w) => w.length);
-  // The row for '' holds the number of passages.
-  const rows = await queryRows<{ word: string; ndoc: number }>(
-    db,
-    sql`select word, ndoc from lexeme_stats where field = 'tsv_simple' and (word = '' or (left(word, 1) in ${initials}
-        and length(word) between ${Math.min(...lengths) - 2} and ${Math.max(...lengths) + 2}))`,
-  );
-  const minDocs = minCorrectionDocs(Number(rows.find((r) => r.word === '')?.ndoc ?? 0));
-  const pool = rows.filter((r) => r.word !== '');
+  const [shortest, longest] = [Math.min(...lengths) - 2, Math.max(...lengths) + 2];
+  const near = lexicon ?? (await read!.near(initials, shortest, longest));
+  const minDocs = minCorrectionDocs(near.chunks);
+  const pool = near.candidates(initials, shortest, longest);
   const corrections: Record<string, string> = {};
   for (const word of unknown) {
     // Same first letter, length within two: the candidates a single-word lookup would have returned.

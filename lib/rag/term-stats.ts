@@ -3,7 +3,7 @@ import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/a
 import { cacheKeyOf } from '@/lib/db/cache-key';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
-import { editDistance, type LanguageVocabulary } from './spelling';
+import { editDistance, type CorpusWords, type LanguageVocabulary } from './spelling';
 
 /**
  * How many chunks contain each word, read from lexeme_stats (the `simple` column: surface
@@ -26,13 +26,19 @@ export type TermStats = {
   versions: string[];
   /** What the articles in one language use, for spelling correction. */
   vocabulary(lang: TextLanguage): LanguageVocabulary;
+  /** Every word of the `simple` column as stored, for spelling correction without a query per message. */
+  lexicon: CorpusWords;
 };
 
 type Loaded = {
   key: string;
   checkedAt: number;
   chunks: number;
+  /** The `simple` column's words as stored (lower case, accents kept) and how many chunks contain each. */
   words: [string, number][];
+  /** The same words by their first character, built on first use. */
+  wordsByInitial?: Map<string, [string, number][]>;
+  wordSet?: Set<string>;
   byLang: Map<TextLanguage, Map<string, number>>;
   /** Per folded word, how many chunks of each language contain it. */
   usage: Map<string, Partial<Record<TextLanguage, number>>>;
@@ -95,7 +101,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
       key,
       checkedAt: Date.now(),
       chunks: Number(total),
-      words: rows.filter((r) => r.word !== '').map((r) => [fold(r.word), Number(r.ndoc)]),
+      words: rows.filter((r) => r.word !== '').map((r) => [r.word, Number(r.ndoc)]),
       byLang: new Map(),
       usage,
       chunksPerLang: Object.fromEntries(sizes.flatMap((s) => (asTextLanguage(s.lang) ? [[s.lang, Number(s.n)]] : []))),
@@ -109,7 +115,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
       map = new Map();
       // Several surface forms share a stem; the most frequent form is a fair lower bound for it.
       for (const [word, n] of current.words) {
-        const s = stem(word, lang);
+        const s = stem(fold(word), lang);
         map.set(s, Math.max(map.get(s) ?? 0, n));
       }
       current.byLang.set(lang, map);
@@ -166,7 +172,28 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     if (ranked[0]![1] - rival >= 2) return ranked[0]![0];
     return prior !== undefined && score.has(prior) ? prior : undefined;
   };
+  const lexicon: CorpusWords = {
+    chunks: current.chunks,
+    has: (word) => {
+      current.wordSet ??= new Set(current.words.map(([w]) => w));
+      return current.wordSet.has(word);
+    },
+    candidates: (initials, shortest, longest) => {
+      if (!current.wordsByInitial) {
+        current.wordsByInitial = new Map();
+        for (const entry of current.words) {
+          const bucket = current.wordsByInitial.get(entry[0][0]!) ?? [];
+          bucket.push(entry);
+          current.wordsByInitial.set(entry[0][0]!, bucket);
+        }
+      }
+      return initials.flatMap((initial) =>
+        (current.wordsByInitial!.get(initial) ?? []).filter(([w]) => w.length >= shortest && w.length <= longest).map(([word, ndoc]) => ({ word, ndoc })),
+      );
+    },
+  };
   return {
+    lexicon,
     versions: current.versions,
     vocabularyLanguage,
     vocabulary: (lang) => ({

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { upsertGoldenAnswer, type GoldenAnswerInput } from '@/lib/db/queries/golden-answers';
+import { afterGoldenWrite, upsertGoldenAnswer, type GoldenAnswerInput } from '@/lib/db/queries/golden-answers';
 import { findMessage } from '@/lib/db/queries/messages';
 import { documents, goldenAnswers, goldenAnswerVersions } from '@/lib/db/schema';
 import { toSnapshot } from '@/lib/console/golden/schema';
@@ -43,7 +43,7 @@ export async function promoteAnswerToGolden(db: Db, input: PromoteInput): Promis
   }
 
   const id = promotedGoldenId(input.messageId);
-  const action = await db.transaction(async (tx) => {
+  const action = await afterGoldenWrite(db.transaction(async (tx) => {
     const [before] = await tx.select().from(goldenAnswers).where(eq(goldenAnswers.id, id)).limit(1).for('update');
     const after: GoldenAnswerInput = { id, lang: input.lang, question: input.question, answer: input.answer, sourceIds, tags: before?.tags ?? [], facts: before?.facts ?? [] };
     await upsertGoldenAnswer(tx as unknown as Db, { input: after, updatedBy: input.userId });
@@ -52,6 +52,6 @@ export async function promoteAnswerToGolden(db: Db, input: PromoteInput): Promis
       .insert(goldenAnswerVersions)
       .values({ goldenId: id, action: kind, before: before ? toSnapshot(before) : null, after: toSnapshot(after), changedBy: input.userId });
     return kind;
-  });
+  }));
   return { ok: true, goldenId: id, action, conversationId: message.conversationId };
 }

@@ -7,6 +7,7 @@ import type { Database } from '@/lib/db/client';
 import { listGoldenAnswerVersions } from '@/lib/db/queries/golden-answer-versions';
 import { findGoldenAnswer, listGoldenAnswersMatching, listGoldenTags, searchGoldenAnswers } from '@/lib/db/queries/golden-answers';
 import { getSetting, setSetting } from '@/lib/db/queries/settings';
+import { dropCachedReads } from '@/lib/db/read-cache';
 import { createUser } from '@/lib/db/queries/users';
 import { settings } from '@/lib/db/schema';
 import { testBackends } from '@/lib/db/test-databases';
@@ -284,6 +285,8 @@ describe.each(testBackends())('golden answers console on $name', ({ open }) => {
 
     it('reads a stored value that does not fit the schema as unset, and a reset returns to the configuration', async () => {
       await database.db.update(settings).set({ value: 'high' });
+      // A row edited outside the app is read within a few seconds (lib/db/read-cache.ts): here at once.
+      dropCachedReads('settings');
       expect(await getSetting(database.db, { key: 'golden_match_threshold' })).toBeNull();
       expect(await goldenMatchThreshold(database.db, config)).toBe(config.chat.goldenMatchThreshold);
       await setGoldenThreshold(database.db, { value: '1', userId: expertId });

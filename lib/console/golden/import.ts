@@ -1,6 +1,6 @@
 import type { Db } from '@/lib/db/client';
 import { insertGoldenAnswerVersion } from '@/lib/db/queries/golden-answer-versions';
-import { findGoldenAnswersByIds, findSourceDocuments, upsertGoldenAnswer } from '@/lib/db/queries/golden-answers';
+import { afterGoldenWrite, findGoldenAnswersByIds, findSourceDocuments, upsertGoldenAnswer } from '@/lib/db/queries/golden-answers';
 import { parseGoldenJsonl, type LineError } from './jsonl';
 import { sameSnapshot, toSnapshot } from './schema';
 
@@ -30,7 +30,7 @@ export async function importGoldenJsonl(db: Db, { text, userId }: { text: string
     return absent.length > 0 ? [{ line: item.line, id: item.id, reason: `no article with the id ${absent.join(', ')}` }] : [];
   });
 
-  return db.transaction(async (tx) => {
+  return afterGoldenWrite(db.transaction(async (tx) => {
     const created: string[] = [];
     const updated: string[] = [];
     const unchanged: string[] = [];
@@ -48,5 +48,5 @@ export async function importGoldenJsonl(db: Db, { text, userId }: { text: string
       (before ? updated : created).push(input.id);
     }
     return { ok: true, created, updated, unchanged, warnings } as const;
-  });
+  }));
 }

@@ -1,6 +1,5 @@
 import type { Db } from '@/lib/db/client';
 import { getSettingRecord, setSetting } from '@/lib/db/queries/settings';
-import { invalidateSynonymRules } from '@/lib/rag/synonym-store';
 import { parseSynonyms, SYNONYMS_MAX_CHARS, type SynonymProblem } from '@/lib/rag/synonyms';
 
 /**
@@ -44,6 +43,5 @@ export async function saveSearchSynonyms(db: Db, { text, userId }: { text: strin
     return { ok: false, message: `Nothing was saved. Fix ${problems.length === 1 ? 'this line' : 'these lines'} first — ${lines}.`, problems };
   }
   await setSetting(db, { key: 'search_synonyms', value: normalised, updatedBy: userId });
-  invalidateSynonymRules(db);
   return { ok: true, rules: rules.length };
 }

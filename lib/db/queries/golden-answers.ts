@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
+import { cachedRead, dropCachedReads } from '../read-cache';
 import { documents, goldenAnswers, users, type GoldenAnswerRow } from '../schema';
 import type { Fact } from '@/lib/domain/facts';
 
@@ -10,9 +11,25 @@ export async function listGoldenAnswers(db: Db): Promise<GoldenAnswerRow[]> {
   return db.select().from(goldenAnswers);
 }
 
-/** The golden answers in one language: what the chat matches a question against, every answer. */
-export async function listGoldenAnswersIn(db: Db, lang: string): Promise<GoldenAnswerRow[]> {
-  return db.select().from(goldenAnswers).where(eq(goldenAnswers.lang, lang));
+/**
+ * The golden answers in one language: what the chat matches a question against, every message
+ * (read at most every few seconds, and again at once after a golden answer is written here:
+ * lib/db/read-cache.ts).
+ */
+export async function listGoldenAnswersIn(db: Db, lang: string): Promise<readonly GoldenAnswerRow[]> {
+  return cachedRead(db, 'golden', lang, () => db.select().from(goldenAnswers).where(eq(goldenAnswers.lang, lang)));
+}
+
+/**
+ * A transaction that writes golden answers, with the chat's cached reads of them dropped again
+ * once it has ended: a message read while it was open saw the answers as they were.
+ */
+export async function afterGoldenWrite<T>(transaction: Promise<T>): Promise<T> {
+  try {
+    return await transaction;
+  } finally {
+    dropCachedReads('golden');
+  }
 }
 
 export async function upsertGoldenAnswer(db: Db, { input, updatedBy }: { input: GoldenAnswerInput; updatedBy: string | null }): Promise<void> {
@@ -23,6 +40,7 @@ export async function upsertGoldenAnswer(db: Db, { input, updatedBy }: { input: 
       target: goldenAnswers.id,
       set: { lang: input.lang, question: input.question, answer: input.answer, sourceIds: input.sourceIds, tags: input.tags, facts: input.facts, updatedBy, updatedAt: sql`now()` },
     });
+  dropCachedReads('golden');
 }
 
 export async function countGoldenAnswers(db: Db): Promise<number> {
@@ -32,6 +50,7 @@ export async function countGoldenAnswers(db: Db): Promise<number> {
 
 export async function deleteGoldenAnswer(db: Db, { id }: { id: string }): Promise<void> {
   await db.delete(goldenAnswers).where(eq(goldenAnswers.id, id));
+  dropCachedReads('golden');
 }
 
 /** One golden answer; `forUpdate` locks the row until the surrounding transaction ends. */
@@ -51,6 +70,7 @@ export async function findGoldenAnswersByIds(db: Db, { ids, forUpdate = false }:
 /** Inserts a new golden answer; false when the id is taken. */
 export async function insertGoldenAnswer(db: Db, { input, updatedBy }: { input: GoldenAnswerInput; updatedBy: string | null }): Promise<boolean> {
   const inserted = await db.insert(goldenAnswers).values({ ...input, updatedBy }).onConflictDoNothing({ target: goldenAnswers.id }).returning({ id: goldenAnswers.id });
+  dropCachedReads('golden');
   return inserted.length > 0;
 }
 
@@ -60,6 +80,7 @@ export async function updateGoldenAnswer(db: Db, { input, updatedBy }: { input: 
     .update(goldenAnswers)
     .set({ lang: input.lang, question: input.question, answer: input.answer, sourceIds: input.sourceIds, tags: input.tags, facts: input.facts, updatedBy, updatedAt: sql`now()` })
     .where(eq(goldenAnswers.id, input.id));
+  dropCachedReads('golden');
 }
 
 export type GoldenFilter = { q?: string; lang?: string; tag?: string };

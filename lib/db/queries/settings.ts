@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../client';
+import { cachedRead, dropCachedReads } from '../read-cache';
 import { settings, users } from '../schema';
 
 /**
@@ -37,9 +38,12 @@ export class InvalidSettingError extends Error {
   }
 }
 
-/** The setting's value, or null when it is unset (or its stored value no longer fits its schema). */
+/**
+ * The setting's value, or null when it is unset (or its stored value no longer fits its schema).
+ * Every chat message reads some: kept for a few seconds, dropped when a setting is written here.
+ */
 export async function getSetting<K extends SettingKey>(db: Db, { key }: { key: K }): Promise<SettingValue<K> | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1);
+  const [row] = await cachedRead(db, 'settings', key, () => db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).limit(1));
   if (!row) return null;
   const parsed = SETTING_SCHEMAS[key].safeParse(row.value);
   return parsed.success ? (parsed.data as SettingValue<K>) : null;
@@ -76,9 +80,11 @@ export async function setSetting<K extends SettingKey>(
     .insert(settings)
     .values({ key, value: parsed.data, updatedAt: now, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value: parsed.data, updatedAt: now, updatedBy } });
+  dropCachedReads('settings');
 }
 
 /** Removes the setting: readers fall back to their configured default. */
 export async function clearSetting(db: Db, { key }: { key: SettingKey }): Promise<void> {
   await db.delete(settings).where(eq(settings.key, key));
+  dropCachedReads('settings');
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@/lib/db/client';
 import { getSettingRecord, setSetting } from '@/lib/db/queries/settings';
-import { invalidateSynonymRules } from '@/lib/rag/synonym-store';
 import { parseSynonyms, SYNONYMS_MAX_CHARS } from '@/lib/rag/synonyms';
 
 /** The search synonyms that ship with the content: `synonyms.txt` at the folder's root (not a document). */
@@ -29,7 +28,6 @@ export async function loadSynonymsFile(db: Db, dir: string): Promise<{ applied: 
   if (current?.updatedBy) return { applied: false, errors };
   if (current?.value !== text) {
     await setSetting(db, { key: 'search_synonyms', value: text, updatedBy: null });
-    invalidateSynonymRules(db);
   }
   return { applied: true, errors };
 }
