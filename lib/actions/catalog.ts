@@ -1,6 +1,6 @@
 import type { CatalogPlan } from '@/lib/actions/intents';
 import type { Db } from '@/lib/db/client';
-import { cachedRead, dropCachedReads } from '@/lib/db/read-cache';
+import { cachedRead } from '@/lib/db/read-cache';
 import { plans } from '@/lib/db/schema';
 
 /**
@@ -10,13 +10,4 @@ import { plans } from '@/lib/db/schema';
  */
 export async function loadPlanCatalog(db: Db): Promise<CatalogPlan[]> {
   return cachedRead(db, 'plans', 'catalog', () => db.select({ id: plans.id, name: plans.name, kind: plans.kind }).from(plans));
-}
-
-/** A transaction that writes plans, with the kept catalog dropped once it has ended. */
-export async function afterPlansWrite<T>(transaction: Promise<T>): Promise<T> {
-  try {
-    return await transaction;
-  } finally {
-    dropCachedReads('plans');
-  }
 }

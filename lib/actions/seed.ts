@@ -22,7 +22,7 @@ import {
   users,
   type PlanRow,
 } from '@/lib/db/schema';
-import { afterPlansWrite } from './catalog';
+import { afterWrite } from '@/lib/db/read-cache';
 import { loadNextAppointment, slotView, type SlotView } from './repository/appointments';
 import { addDays, addMonths, daysBetween, daysInMonth, firstOfMonth, formatDayLabel, lastOfMonth, localDay, weekday, zonedInstant } from './repository/dates';
 
@@ -251,7 +251,7 @@ export async function seedDemoCustomers(
   { now, data = loadDemoCustomers(), userIdFor }: { now: Date; data?: DemoCustomers; /** The sign-in of a demo customer (default: the user with its email). */ userIdFor?: (email: string) => Promise<string | null> },
 ): Promise<SeedCustomersResult> {
   // The plan catalog the chat keeps (lib/actions/catalog.ts) is read again once this has committed.
-  return afterPlansWrite(db.transaction(async (tx) => {
+  return afterWrite('plans', db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(customers);
     if ((existing?.n ?? 0) > 0) return { seeded: false, reason: 'has_customers' } as const;
     const today = localDay(now, data.timeZone);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './client';
 import { shareCaches } from './cache-key';
-import { cachedRead, dropCachedReads, RECHECK_MS } from './read-cache';
+import { afterWrite, cachedRead, dropCachedReads, RECHECK_MS } from './read-cache';
 
 /** Stand-ins for database handles: the cache only uses them as keys. */
 const handle = () => ({}) as Db;
@@ -70,6 +70,20 @@ describe('cachedRead', () => {
     expect(await cachedRead(db, 'golden', 'en', golden.load)).toBe('after');
     expect(await cachedRead(db, 'settings', 'k', settings.load)).toBe('kept');
     expect(settings.calls()).toBe(1);
+  });
+
+  it('drops a kind again once a transaction writing it has ended, committed or not', async () => {
+    const db = handle();
+    const plans = counter(['during', 'after commit', 'after rollback']);
+    let commit!: () => void;
+    const transaction = afterWrite('plans', new Promise<void>((resolve) => (commit = resolve)));
+    // A message read while the transaction was open sees the plans as they were.
+    expect(await cachedRead(db, 'plans', 'catalog', plans.load)).toBe('during');
+    commit();
+    await transaction;
+    expect(await cachedRead(db, 'plans', 'catalog', plans.load)).toBe('after commit');
+    await expect(afterWrite('plans', Promise.reject(new Error('rolled back')))).rejects.toThrow('rolled back');
+    expect(await cachedRead(db, 'plans', 'catalog', plans.load)).toBe('after rollback');
   });
 
   it('does not keep a read that was under way when a write dropped its kind', async () => {

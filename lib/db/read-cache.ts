@@ -50,6 +50,18 @@ export function cachedRead<T>(db: Db, kind: ReadKind, key: string, load: () => P
   return value;
 }
 
+/**
+ * A transaction that writes what reads of this kind read, with them dropped again once it has
+ * ended: a message read while it was open saw the data as it was.
+ */
+export async function afterWrite<T>(kind: ReadKind, transaction: Promise<T>): Promise<T> {
+  try {
+    return await transaction;
+  } finally {
+    dropCachedReads(kind);
+  }
+}
+
 /** Drops every cached read of this kind, on every database (after a write to what they read). */
 export function dropCachedReads(kind: ReadKind): void {
   const { generations } = store();

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { afterGoldenWrite, upsertGoldenAnswer, type GoldenAnswerInput } from '@/lib/db/queries/golden-answers';
+import { upsertGoldenAnswer, type GoldenAnswerInput } from '@/lib/db/queries/golden-answers';
+import { afterWrite } from '@/lib/db/read-cache';
 import { findMessage } from '@/lib/db/queries/messages';
 import { documents, goldenAnswers, goldenAnswerVersions } from '@/lib/db/schema';
 import { toSnapshot } from '@/lib/console/golden/schema';
@@ -43,7 +44,7 @@ export async function promoteAnswerToGolden(db: Db, input: PromoteInput): Promis
   }
 
   const id = promotedGoldenId(input.messageId);
-  const action = await afterGoldenWrite(db.transaction(async (tx) => {
+  const action = await afterWrite('golden', db.transaction(async (tx) => {
     const [before] = await tx.select().from(goldenAnswers).where(eq(goldenAnswers.id, id)).limit(1).for('update');
     const after: GoldenAnswerInput = { id, lang: input.lang, question: input.question, answer: input.answer, sourceIds, tags: before?.tags ?? [], facts: before?.facts ?? [] };
     await upsertGoldenAnswer(tx as unknown as Db, { input: after, updatedBy: input.userId });

@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { insertGoldenAnswerVersion } from '@/lib/db/queries/golden-answer-versions';
-import { afterGoldenWrite, findGoldenAnswersByIds, findSourceDocuments, upsertGoldenAnswer } from '@/lib/db/queries/golden-answers';
+import { findGoldenAnswersByIds, findSourceDocuments, upsertGoldenAnswer } from '@/lib/db/queries/golden-answers';
+import { afterWrite } from '@/lib/db/read-cache';
 import { parseGoldenJsonl, type LineError } from './jsonl';
 import { sameSnapshot, toSnapshot } from './schema';
 
@@ -30,7 +31,7 @@ export async function importGoldenJsonl(db: Db, { text, userId }: { text: string
     return absent.length > 0 ? [{ line: item.line, id: item.id, reason: `no article with the id ${absent.join(', ')}` }] : [];
   });
 
-  return afterGoldenWrite(db.transaction(async (tx) => {
+  return afterWrite('golden', db.transaction(async (tx) => {
     const created: string[] = [];
     const updated: string[] = [];
     const unchanged: string[] = [];

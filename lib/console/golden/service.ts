@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db/client';
 import { insertGoldenAnswerVersion } from '@/lib/db/queries/golden-answer-versions';
-import { afterGoldenWrite, deleteGoldenAnswer, findGoldenAnswer, findSourceDocuments, insertGoldenAnswer, updateGoldenAnswer } from '@/lib/db/queries/golden-answers';
+import { deleteGoldenAnswer, findGoldenAnswer, findSourceDocuments, insertGoldenAnswer, updateGoldenAnswer } from '@/lib/db/queries/golden-answers';
+import { afterWrite } from '@/lib/db/read-cache';
 import type { GoldenAnswerRow } from '@/lib/db/schema';
 import { fieldErrorsOf, goldenInputSchema, sameSnapshot, toSnapshot, type FieldErrors } from './schema';
 
@@ -45,7 +46,7 @@ export async function createGolden(db: Db, { input, userId, allowMissingSources 
   const data = parsed.data;
   const absent = await missingSourceIds(db, { ids: data.sourceIds });
   if (absent.length > 0 && !allowMissingSources) return missing(absent);
-  return afterGoldenWrite(db.transaction(async (tx) => {
+  return afterWrite('golden', db.transaction(async (tx) => {
     if (!(await insertGoldenAnswer(tx, { input: data, updatedBy: userId }))) {
       return { ok: false, code: 'id_taken', message: `A golden answer with the id “${data.id}” already exists.`, fieldErrors: { id: 'This id is taken: choose another.' } } as const;
     }
@@ -69,7 +70,7 @@ export async function updateGolden(
   const data = parsed.data;
   const absent = await missingSourceIds(db, { ids: data.sourceIds });
   if (absent.length > 0 && !allowMissingSources) return missing(absent);
-  return afterGoldenWrite(db.transaction(async (tx) => {
+  return afterWrite('golden', db.transaction(async (tx) => {
     const before = await findGoldenAnswer(tx, { id, forUpdate: true });
     if (!before) return { ok: false, code: 'not_found', message: `There is no golden answer “${id}” (any more).` } as const;
     if (expectedUpdatedAt && before.updatedAt.getTime() !== expectedUpdatedAt.getTime()) {
@@ -88,7 +89,7 @@ export type GoldenDeleteResult = { ok: true; deleted: GoldenAnswerRow } | { ok: 
 
 /** Deletes a golden answer; its history stays, ending with a 'delete' row that keeps the text. */
 export async function deleteGolden(db: Db, { id, userId }: { id: string; userId: string | null }): Promise<GoldenDeleteResult> {
-  return afterGoldenWrite(db.transaction(async (tx) => {
+  return afterWrite('golden', db.transaction(async (tx) => {
     const before = await findGoldenAnswer(tx, { id, forUpdate: true });
     if (!before) return { ok: false, code: 'not_found', message: `There is no golden answer “${id}” (any more).` } as const;
     await deleteGoldenAnswer(tx, { id });

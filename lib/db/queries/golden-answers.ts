@@ -20,18 +20,6 @@ export async function listGoldenAnswersIn(db: Db, lang: string): Promise<readonl
   return cachedRead(db, 'golden', lang, () => db.select().from(goldenAnswers).where(eq(goldenAnswers.lang, lang)));
 }
 
-/**
- * A transaction that writes golden answers, with the chat's cached reads of them dropped again
- * once it has ended: a message read while it was open saw the answers as they were.
- */
-export async function afterGoldenWrite<T>(transaction: Promise<T>): Promise<T> {
-  try {
-    return await transaction;
-  } finally {
-    dropCachedReads('golden');
-  }
-}
-
 export async function upsertGoldenAnswer(db: Db, { input, updatedBy }: { input: GoldenAnswerInput; updatedBy: string | null }): Promise<void> {
   await db
     .insert(goldenAnswers)
