@@ -2,11 +2,12 @@ import type { RerankingModelV4 } from '@ai-sdk/provider';
 import { rerank } from 'ai';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
-import { contentTerms, isStopword, tokenize } from '@/lib/ai/local/text';
+import { contentTerms, fold, isStopword } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
 import { correctQuery } from './correct-query';
+import { loadTermStats } from './term-stats';
 import { documentPassageRows, passageRowsById, type PassageRow } from './passage-rows';
 import { widenQuestion } from './widen-question';
 import { DEFAULT_SEARCH_WEIGHTS, type SearchWeights } from './search-weights';
@@ -148,9 +149,13 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
 
   const useVector = method !== 'fts';
   const useText = method !== 'vector';
-  const words = tokenize(expanded.text);
+  // The words as the articles write them: the text columns keep accents, and folded words missed
+  // them ("redemarrer" never matched "redémarrer"); a word the corpus lacks stays as typed.
+  const stats = useText ? await loadTermStats(deps.db) : undefined;
+  const typed = expanded.text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = typed.flatMap((word) => stats?.asWritten(word) ?? [word]);
   const ftsText = queryWords(words);
-  const simpleText = queryWords(words.filter((word) => !isStopword(word)));
+  const simpleText = queryWords(words.filter((word) => !isStopword(fold(word))));
   const tsConfig = tsConfigFor(options.lang);
 
   // Each retriever is its own query, so on PostgreSQL they run in parallel on the pool (on
@@ -176,6 +181,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
         sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as fts,
           ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as simple`,
       );
+      if (process.env.DBGLEX) console.error("LEX", ftsText, "|", simpleText, JSON.stringify(chosen));
       const text = { where, pool, modelId: deps.embedder.id };
       if (chosen?.fts.length) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', lexemes: chosen.fts }) });
       if (chosen?.simple.length) legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', lexemes: chosen.simple }) });

@@ -29,6 +29,15 @@ describe.each(testBackends())('the corpus vocabulary on $name', ({ open }) => {
     expect(stats.vocabularyLanguage('zzzz qqqq')).toBeUndefined();
   });
 
+  it('writes a word as the articles do: accents restored, a word they use as typed kept, an unknown one as typed', async () => {
+    const stats = await loadTermStats(database.db);
+    expect(stats.asWritten('weboberflache')).toEqual(['weboberfläche']);
+    expect(stats.asWritten('weboberfläche')).toEqual(['weboberfläche']);
+    expect(stats.asWritten('offnen')).toEqual(['öffnen']);
+    expect(stats.asWritten('die')).toEqual(['die']);
+    expect(stats.asWritten('zzzzq')).toEqual(['zzzzq']);
+  });
+
   it('keeps the prior language for words every language’s articles use, unless another language uses them clearly more', async () => {
     const stats = await loadTermStats(database.db);
     expect(stats.vocabularyLanguage('Alpenwave Box', 'en')).toBe('en');

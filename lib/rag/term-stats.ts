@@ -28,6 +28,13 @@ export type TermStats = {
   vocabulary(lang: TextLanguage): LanguageVocabulary;
   /** Every word of the `simple` column as stored, for spelling correction without a query per message. */
   lexicon: CorpusWords;
+  /**
+   * How the articles write a word the customer typed (lower case, accents as typed): the full-text
+   * columns keep accents, customers often drop them ("redemarrer" is "redémarrer", "citta"
+   * "città"). The word itself when the articles use it as typed ("da" stays "da", never "dà") or
+   * never use it in any form; else the articles' forms of it, most used first, at most a few.
+   */
+  asWritten(word: string): string[];
 };
 
 type Loaded = {
@@ -39,6 +46,8 @@ type Loaded = {
   /** The same words by their first character, built on first use. */
   wordsByInitial?: Map<string, [string, number][]>;
   wordSet?: Set<string>;
+  /** The words by their folded form, built on first use. */
+  byFolded?: Map<string, string[]>;
   byLang: Map<TextLanguage, Map<string, number>>;
   /** Per folded word, how many chunks of each language contain it. */
   usage: Map<string, Partial<Record<TextLanguage, number>>>;
@@ -192,8 +201,25 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
       );
     },
   };
+  const MAX_WRITTEN_FORMS = 3;
+  const asWritten = (word: string): string[] => {
+    if (lexicon.has(word)) return [word];
+    if (!current.byFolded) {
+      current.byFolded = new Map();
+      // Most frequent first, so the cap keeps the forms most passages use.
+      for (const [known] of [...current.words].sort((a, b) => b[1] - a[1])) {
+        const folded = fold(known);
+        const forms = current.byFolded.get(folded) ?? [];
+        if (forms.length < MAX_WRITTEN_FORMS) forms.push(known);
+        current.byFolded.set(folded, forms);
+      }
+    }
+    const forms = current.byFolded.get(fold(word)) ?? [];
+    return forms.length > 0 ? forms : [word];
+  };
   return {
     lexicon,
+    asWritten,
     versions: current.versions,
     vocabularyLanguage,
     vocabulary: (lang) => ({
