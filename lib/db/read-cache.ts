@@ -11,7 +11,7 @@ import type { Db } from './client';
 export const RECHECK_MS = 5_000;
 
 /** What a cached read is of; a write drops every read of its kind. */
-export type ReadKind = 'golden' | 'settings' | 'plans';
+export type ReadKind = 'golden' | 'settings' | 'plans' | 'passages';
 
 type Entry = { at: number; generation: number; value: Promise<unknown> };
 type Store = { generations: Map<ReadKind, number>; byDb: WeakMap<Db, Map<string, Entry>> };

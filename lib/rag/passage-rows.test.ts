@@ -37,17 +37,25 @@ describe.each(testBackends())('passage rows on $name', ({ open }) => {
   });
 
   it('reads a re-ingested article’s new text: a changed document gets new chunks, and the old ones are gone', async () => {
-    const before = await documentPassageRows(database.db, { documentIds: ['roaming-en'], where: sql`true` });
+    const before = await documentPassageRows(database.db, { documentIds: ['roaming-en'], audience: 'all' });
     expect(before.map((r) => r.content).join(' ')).toContain('CHF 2.90 per day');
     const file = path.join(dir, 'en', 'roaming.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('CHF 2.90 per day', 'CHF 3.50 per day'));
     await runIngest(database.db, { dir, source: 'test', embedder });
-    const after = await documentPassageRows(database.db, { documentIds: ['roaming-en'], where: sql`true` });
+    const after = await documentPassageRows(database.db, { documentIds: ['roaming-en'], audience: 'all' });
     expect(after.map((r) => r.content).join(' ')).toContain('CHF 3.50 per day');
     expect(after.map((r) => r.id)).not.toContain(before[0]!.id);
     expect((await passageRowsById(database.db, after.map((r) => Number(r.id)))).size).toBe(after.length);
     // In each document's order.
     expect(after.map((r) => r.ordinal)).toEqual([...after.map((r) => r.ordinal)].sort((a, b) => a - b));
+  });
+
+  it('keeps what customers may read apart from what staff may: an internal article read for staff is not kept for customers', async () => {
+    const staff = await documentPassageRows(database.db, { documentIds: ['goodwill-credits-en'], audience: 'all' });
+    expect(staff.length).toBeGreaterThan(0);
+    expect(await documentPassageRows(database.db, { documentIds: ['goodwill-credits-en'], audience: 'public' })).toEqual([]);
+    const both = await documentPassageRows(database.db, { documentIds: ['roaming-en', 'goodwill-credits-en'], audience: 'public' });
+    expect(new Set(both.map((r) => r.document_id))).toEqual(new Set(['roaming-en']));
   });
 
   it('keeps each database’s rows apart (the same id in another database is another passage)', async () => {

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { cachedRead, dropCachedReads } from '@/lib/db/read-cache';
 import { queryRows } from '@/lib/db/rows';
 import { processValue } from '@/lib/runtime/process-map';
 
@@ -47,10 +48,32 @@ export async function passageRowsById(db: Db, ids: number[]): Promise<Map<number
   return found;
 }
 
-/** The passages of some documents, in each document's order (ids read first, rows from the cache). */
-export async function documentPassageRows(db: Db, { documentIds, where }: { documentIds: string[]; where: SQL }): Promise<PassageRow[]> {
+/** Whose passages a caller may see: customers only public ones. */
+export type Audience = 'public' | 'all';
+
+/**
+ * The passage ids of some documents, each document's in its order, kept like the other reads
+ * every message makes (lib/db/read-cache.ts): ingest drops them when it changes the index
+ * (invalidateTermStats); another process's ingest shows within a few seconds.
+ */
+function passageIdsOf(db: Db, documentIds: string[], audience: Audience): Promise<number[]> {
+  const key = `${audience}:${[...new Set(documentIds)].sort().join('\n')}`;
+  return cachedRead(db, 'passages', key, async () => {
+    const where = audience === 'public' ? sql`c.audience = 'public'` : sql`true`;
+    const rows = await queryRows<{ id: number }>(db, sql`select c.id from chunks c where c.document_id in ${documentIds} and ${where} order by c.document_id, c.ordinal limit 200`);
+    return rows.map((row) => Number(row.id));
+  });
+}
+
+/** The passages of some documents, in each document's order (ids and rows from the caches). */
+export async function documentPassageRows(db: Db, { documentIds, audience }: { documentIds: string[]; audience: Audience }): Promise<PassageRow[]> {
   if (documentIds.length === 0) return [];
-  const ids = (await queryRows<{ id: number }>(db, sql`select c.id from chunks c where c.document_id in ${documentIds} and ${where} order by c.document_id, c.ordinal limit 200`)).map((r) => Number(r.id));
+  const ids = await passageIdsOf(db, documentIds, audience);
   const rows = await passageRowsById(db, ids);
   return ids.flatMap((id) => rows.get(id) ?? []);
+}
+
+/** Drops the kept passage ids and translations (the index changed). */
+export function dropPassageIds(): void {
+  dropCachedReads('passages');
 }

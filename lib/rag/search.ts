@@ -241,7 +241,7 @@ export async function rankDocumentPassages(
   { query, lang, documentIds, audience = 'public' }: { query: string; lang?: string; documentIds: string[]; audience?: 'public' | 'all' },
 ): Promise<SearchHit[]> {
   if (documentIds.length === 0 || !deps.reranker) return [];
-  const rows = await documentPassageRows(deps.db, { documentIds, where: audience === 'public' ? sql`c.audience = 'public'` : sql`true` });
+  const rows = await documentPassageRows(deps.db, { documentIds, audience });
   if (rows.length === 0) return [];
   const { alternatives } = await widenQuestion(deps.db, query, lang);
   const { ranking } = await timeStage('rerank', () => rerank({
@@ -259,7 +259,7 @@ export async function rankDocumentPassages(
  */
 export async function documentPassages(db: Db, { documentIds, scores }: { documentIds: string[]; scores: Map<string, number> }): Promise<SearchHit[]> {
   if (documentIds.length === 0) return [];
-  const rows = await documentPassageRows(db, { documentIds, where: sql`c.audience = 'public'` });
+  const rows = await documentPassageRows(db, { documentIds, audience: 'public' });
   return rows.map((row) => hitFromRow(row, scores.get(row.document_id) ?? 0, NO_RANKS));
 }
 

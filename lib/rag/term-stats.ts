@@ -3,6 +3,7 @@ import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/a
 import { cacheKeyOf } from '@/lib/db/cache-key';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
+import { dropPassageIds } from './passage-rows';
 import { editDistance, type CorpusWords, type LanguageVocabulary } from './spelling';
 
 /**
@@ -82,6 +83,8 @@ const RECHECK_MS = 5_000;
 /** Drops the cached statistics (ingest calls this after rebuilding them in this process). */
 export function invalidateTermStats(db: Db): void {
   cache().delete(cacheKeyOf(db));
+  // So are the documents' passage ids (ingest replaces a changed document's passages).
+  dropPassageIds();
 }
 
 export async function loadTermStats(db: Db): Promise<TermStats> {

@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../client';
+import { cachedRead } from '../read-cache';
 import { queryRows } from '../rows';
 import { chunks, documents, type DocumentRow } from '../schema';
 
@@ -41,17 +42,22 @@ export async function findTranslations(
     .where(and(eq(documents.translationOf, translationOf), includeInternal ? undefined : eq(documents.audience, 'public')));
 }
 
-/** For documents in other languages: their public version in `lang` (same translation_of key), by foreign id. */
-export async function findSameLanguageVersions(db: Db, { ids, lang }: { ids: string[]; lang: string }): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ foreign_id: string; local_id: string }>(
-    db,
-    sql`select f.id as foreign_id, min(t.id) as local_id
-      from documents f join documents t on t.translation_of = f.translation_of and t.lang = ${lang} and t.audience = 'public'
-      where f.id in ${ids} and f.lang <> ${lang} and f.translation_of is not null
-      group by f.id`,
-  );
-  return new Map(rows.map((r) => [r.foreign_id, r.local_id]));
+/**
+ * For documents in other languages: their public version in `lang` (same translation_of key), by
+ * foreign id. Kept with the passage ids (only ingest changes documents; it drops both).
+ */
+export function findSameLanguageVersions(db: Db, { ids, lang }: { ids: string[]; lang: string }): Promise<ReadonlyMap<string, string>> {
+  if (ids.length === 0) return Promise.resolve(new Map());
+  return cachedRead(db, 'passages', `translations:${lang}:${[...new Set(ids)].sort().join('\n')}`, async () => {
+    const rows = await queryRows<{ foreign_id: string; local_id: string }>(
+      db,
+      sql`select f.id as foreign_id, min(t.id) as local_id
+        from documents f join documents t on t.translation_of = f.translation_of and t.lang = ${lang} and t.audience = 'public'
+        where f.id in ${ids} and f.lang <> ${lang} and f.translation_of is not null
+        group by f.id`,
+    );
+    return new Map(rows.map((r) => [r.foreign_id, r.local_id]));
+  });
 }
 
 export async function countKnowledge(db: Db): Promise<{ documents: number; chunks: number }> {
