@@ -2,7 +2,8 @@ import type { RerankingModelV4 } from '@ai-sdk/provider';
 import { rerank } from 'ai';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
-import { contentTerms, fold, isStopword } from '@/lib/ai/local/text';
+import { cueWords, wantedAnswerKinds } from '@/lib/ai/local/answer-kind';
+import { asTextLanguage, contentTerms, fold, isStopword } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
@@ -152,10 +153,16 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // The words as the articles write them: the text columns keep accents, and folded words missed
   // them ("redemarrer" never matched "redémarrer"); a word the corpus lacks stays as typed.
   const stats = useText ? await loadTermStats(deps.db) : undefined;
+  // The words that ask for the answer's form ("combien coûtent", "how much … cost") say little of
+  // its topic. The `simple` leg matches surface forms, so a conjugation of them is a rare lexeme
+  // there ("coûtent") that took a topic word's place and found whatever else "coûtent" something;
+  // they are left out of it (the language leg stems them to their common form and keeps them).
+  const language = asTextLanguage(options.lang);
+  const formWords = language ? cueWords(query, language, wantedAnswerKinds(query, language)) : new Set<string>();
   const typed = expanded.text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
   const words = typed.flatMap((word) => stats?.asWritten(word) ?? [word]);
   const ftsText = queryWords(words);
-  const simpleText = queryWords(words.filter((word) => !isStopword(fold(word))));
+  const simpleText = queryWords(words.filter((word) => !isStopword(fold(word)) && !formWords.has(fold(word))));
   const tsConfig = tsConfigFor(options.lang);
 
   // Each retriever is its own query, so on PostgreSQL they run in parallel on the pool (on
