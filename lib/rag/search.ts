@@ -188,7 +188,6 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
         sql`select ${wanted.fts ? rarestLexemes({ field: 'tsv', config: tsConfig, text: ftsText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as fts,
           ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as simple`,
       );
-      if (process.env.DBGLEX) console.error("LEX", ftsText, "|", simpleText, JSON.stringify(chosen));
       const text = { where, pool, modelId: deps.embedder.id };
       if (chosen?.fts.length) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', lexemes: chosen.fts }) });
       if (chosen?.simple.length) legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', lexemes: chosen.simple }) });
