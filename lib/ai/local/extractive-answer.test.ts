@@ -506,6 +506,46 @@ describe('composeAnswer', () => {
     expect(answer.text).not.toContain('QR slip');
   });
 
+  describe('a longer passage that sends the reader to another article', () => {
+    const pointer = hit({
+      title: 'Change the Wi-Fi password',
+      headingPath: 'Change the Wi-Fi password > Forgot the admin password too?',
+      section: 4,
+      content: 'If you cannot log in because you forgot the admin password, the only solution is a factory reset. Afterwards the admin password returns to the value on the sticker. See "Factory reset your Box".',
+    });
+    const reset = hit({ title: 'Factory reset your Box', headingPath: 'Factory reset your Box > With the pinhole', section: 2, content: '1. Hold the Reset pinhole for 10 seconds.\n2. Wait until the lights turn green.' });
+    const options = { knownTerm: () => true, termWeight: () => 1 };
+
+    it('is answered from that article’s steps when the question asks for steps', () => {
+      const answer = composeAnswer(parsed({ question: 'How do I do a factory reset? I forgot the admin password.', hits: [pointer, reset] }), options);
+      expect(answer.text).toContain('Hold the Reset pinhole');
+      expect(answer.text).not.toContain('the only solution');
+    });
+
+    it('is quoted itself when the question asks something else', () => {
+      const answer = composeAnswer(parsed({ question: 'Is a factory reset the only solution? I forgot the admin password.', hits: [pointer, reset] }), options);
+      expect(answer.text).toContain('the only solution');
+    });
+  });
+
+  it('adds no second passage for words only the customer’s story says', () => {
+    const reset = hit({ title: 'Factory reset your Box', headingPath: 'Factory reset your Box > With the pinhole', section: 2, content: '1. Hold the Reset pinhole for 10 seconds.\n2. Wait until the lights turn green.' });
+    const login = hit({ title: 'Forgot your My Alpenwave login', headingPath: 'Forgot your My Alpenwave login', section: 1, content: 'Forgot the password of your login? Choose **Forgot password** on the login page.' });
+    const question = 'How do I do a factory reset? I forgot my login.';
+    const answer = composeAnswer(parsed({ question, hits: [reset, login] }), { knownTerm: () => true, termWeight: () => 1 });
+    expect(answer.text).toContain('Hold the Reset pinhole');
+    expect(answer.text).not.toContain('Forgot password');
+  });
+
+  it('prefers, among passages that cover the question alike, the article whose title the question states', () => {
+    const cancel = hit({ title: 'Cancel your contract', headingPath: 'Cancel your contract > What to do', section: 2, content: '1. Return the Box within 30 days if you move abroad.\n2. Your internet ends on the last day.' });
+    const move = hit({ title: 'Moving house', headingPath: 'Moving house > What to do', section: 2, content: '1. Take the Box with you when you move.\n2. Your internet moves with you on the day.' });
+    const other = hit({ title: 'Set up voicemail', content: 'Call 086 to set up your voicemail.' });
+    // Retrieval put the cancellation article first.
+    const answer = composeAnswer(parsed({ question: 'Moving next month, what do I do about my internet?', hits: [cancel, move, other] }), { knownTerm: () => true, termWeight: () => 1 });
+    expect(answer.text).toContain('Take the Box with you');
+  });
+
   describe('an overview that names the task without its steps', () => {
     const article = 'Invoices and service in French';
     const overview = hit({ title: article, headingPath: article, section: 1, content: 'If your account was opened in German, you can receive your invoices, e-mails and text messages in French. This page explains how to change the language.' });

@@ -180,6 +180,10 @@ const OWN_WORDS_BONUS = 0.2;
 const OTHER_MODEL_PENALTY = 1;
 /** Help articles state their main answer first: the opening section earns this, the n-th 1/n of it. */
 const POSITION_BONUS = 0.05;
+/** An article whose title is what the asking sentence asks about ("Restart your Box 5" for "how do I restart the box?"). */
+const TITLE_BONUS = 0.3;
+/** The share of a title's words (by weight) the asking sentence must state for that. */
+const TITLE_SHARE = 0.5;
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -596,8 +600,27 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
   const windows = windowsFor(kinds);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
-  const merit = (w: Window) =>
+  // "Trasloco a fine mese, cosa devo fare per Internet?": the cancellation article's steps cover as
+  // many words as the moving article's; an article whose title the asking sentence states (by
+  // weight, at least TITLE_SHARE of it) is about what was asked.
+  const asking = terms.filter((t) => !story.told.has(t));
+  const askingTerms = new Set(asking);
+  const titleShares = new Map<string, number>();
+  const titleShare = (title: string) => {
+    let share = titleShares.get(title);
+    if (share === undefined) {
+      const words = contentTerms(title, lang).filter((t) => !/^\d+$/.test(t));
+      const weight = (t: string) => options.termWeight?.(t, lang) ?? 1;
+      const total = words.reduce((sum, t) => sum + weight(t), 0);
+      share = total > 0 ? words.reduce((sum, t) => sum + (askingTerms.has(t) ? weight(t) : 0), 0) / total : 0;
+      titleShares.set(title, share);
+    }
+    return share;
+  };
+  // A passage's own merit; compared across articles, the title's too (sections of one article share it).
+  const passageMerit = (w: Window) =>
     w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0);
+  const merit = (w: Window) => passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
@@ -608,9 +631,18 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "To pay by direct debit, see «Payment methods»": a short passage that sends the reader to
   // another article among the sources is answered from that article, when it covers the question too.
   const referred = best ? referredTitles(best.units, prompt.sources).filter((t) => t !== best.source.title) : [];
+  // "How do I do a factory reset? I forgot the admin login": the Wi-Fi article's "Forgot the admin
+  // password too?" wins on the story's words and sends the reader to «Factory reset…». Asked for
+  // steps it does not hold, the referred article's steps answer, when they cover what the asking
+  // sentence asks as well as the pointer does.
+  const askedCoverage = (w: Window) => coverageOf(asking, weights, w.covered, new Set()).coverage;
+  const pointsToSteps = (w: Window) =>
+    best !== null && kinds.includes('steps') && best.kindFit < 1 && w.kindFit >= 1 && askedCoverage(w) >= askedCoverage(best);
   const primary =
-    best && best.units.length <= POINTER_UNITS && referred.length > 0
-      ? (candidates.filter((w) => referred.includes(w.source.title) && w.coverage >= Math.min(minCoverage, best.coverage)).sort((a, b) => merit(b) - merit(a))[0] ?? best)
+    best && referred.length > 0
+      ? (candidates
+          .filter((w) => referred.includes(w.source.title) && (best.units.length <= POINTER_UNITS ? w.coverage >= Math.min(minCoverage, best.coverage) : pointsToSteps(w)))
+          .sort((a, b) => merit(b) - merit(a))[0] ?? best)
       : best;
   // The share of the question's weight a set of covered words makes up. The story's words, and
   // function words the stop word lists lack ("depuis", "ancora"), count where the passage states
@@ -625,7 +657,8 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // A second passage when it covers telling words the first one missed (multi-part questions) —
   // words of the customer's own message: a follow-up's topic words, carried over from the
   // question before, were answered there already ("and how do I turn it off?" after prices).
-  const missing = terms.filter((t) => !primary.covered.has(t) && (!own || own.has(t)));
+  // Nor the story's words: a passage about "forgot … login" answers what the customer told, not what they asked.
+  const missing = terms.filter((t) => !primary.covered.has(t) && (!own || own.has(t)) && !story.told.has(t));
   const secondary =
     missing.length === 0
       ? undefined
@@ -695,7 +728,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // often spread over two sections (the steps, and the fee or the deadline in the next one).
   if (!secondary && !followedBy) {
     const second = windows
-      .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && merit(w) >= SECOND_SECTION_SHARE * merit(primary))
+      .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && passageMerit(w) >= SECOND_SECTION_SHARE * passageMerit(primary))
       .sort((a, b) => merit(b) - merit(a))[0];
     if (second && second.source.n !== primary.link?.source.n) {
       parts.push(quote(second.units, second.source.n));
