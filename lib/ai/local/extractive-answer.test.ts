@@ -528,6 +528,16 @@ describe('composeAnswer', () => {
     });
   });
 
+  it('follows the quoted passage to the section of its article it sends the reader to', () => {
+    const article = 'My internet is slow';
+    const measure = hit({ title: article, headingPath: `${article} > Measure the speed`, section: 2, content: '1. Connect a computer with a LAN cable.\n2. Run the speed test three times.\n\nIf the cable result is clearly too low, go to "When to contact us".' });
+    const wifi = hit({ title: article, headingPath: `${article} > Improve the Wi-Fi`, section: 3, content: '- Place the Box in the open.\n- Use 5 GHz near the Box; the internet is faster there.' });
+    const contact = hit({ title: article, headingPath: `${article} > When to contact us`, section: 5, content: 'With less than 70 % of your plan speed, call technical support.' });
+    const answer = composeAnswer(parsed({ question: 'my internet is slow', hits: [measure, wifi, contact] }), { knownTerm: () => true, termWeight: () => 1 });
+    expect(answer.text).toContain('LAN cable');
+    expect(answer.text).toContain('less than 70 %');
+  });
+
   it('adds no second passage for words only the customer’s story says', () => {
     const reset = hit({ title: 'Factory reset your Box', headingPath: 'Factory reset your Box > With the pinhole', section: 2, content: '1. Hold the Reset pinhole for 10 seconds.\n2. Wait until the lights turn green.' });
     const login = hit({ title: 'Forgot your My Alpenwave login', headingPath: 'Forgot your My Alpenwave login', section: 1, content: 'Forgot the password of your login? Choose **Forgot password** on the login page.' });

@@ -515,8 +515,8 @@ const POINTER_UNITS = 2;
 /** How help articles quote each other's titles: «Title», “Title”, "Title", [Title](link). */
 const TITLE_QUOTES: [open: string, close: string][] = [['«', '»'], ['“', '”'], ['"', '"'], ['[', ']']];
 
-/** Titles of the sources a passage names (scanned with indexOf: linear on any text). */
-function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
+/** The names a passage quotes, folded (scanned with indexOf: linear on any text). */
+function quotedNames(units: Unit[]): Set<string> {
   const text = units.map((u) => u.text).join('\n');
   const named = new Set<string>();
   for (const [open, close] of TITLE_QUOTES) {
@@ -527,6 +527,12 @@ function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
       start = text.indexOf(open, end + 1);
     }
   }
+  return named;
+}
+
+/** Titles of the sources a passage names. */
+function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
+  const named = quotedNames(units);
   return [...new Set(sources.map((s) => s.title).filter((title) => named.has(fold(title).trim())))];
 }
 
@@ -726,10 +732,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   }
   // A second section of the same article when it is nearly as good: answers in help articles are
   // often spread over two sections (the steps, and the fee or the deadline in the next one).
+  // First the section the quoted passage sends the reader to ("If the result is too low, see «When
+  // to contact us»"): it holds what the customer is told to do next.
   if (!secondary && !followedBy) {
-    const second = windows
-      .filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n && passageMerit(w) >= SECOND_SECTION_SHARE * passageMerit(primary))
-      .sort((a, b) => merit(b) - merit(a))[0];
+    const sameArticle = windows.filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n);
+    const named = quotedNames(primary.units);
+    const second =
+      sameArticle.find((w) => w.source.heading && named.has(fold(w.source.heading).trim())) ??
+      sameArticle.filter((w) => passageMerit(w) >= SECOND_SECTION_SHARE * passageMerit(primary)).sort((a, b) => merit(b) - merit(a))[0];
     if (second && second.source.n !== primary.link?.source.n) {
       parts.push(quote(second.units, second.source.n));
       if (!cited.includes(second.source.n)) cited.push(second.source.n);
