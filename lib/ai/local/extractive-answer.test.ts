@@ -611,6 +611,13 @@ describe('composeAnswer', () => {
     expect(composeAnswer(parsed({ ...question, hits: [special, confirmation] })).text).toContain('per E-Mail');
   });
 
+  it('a compound ending in the word covers it: a "Postschalter" is a "Schalter"', () => {
+    const counter = hit({ title: 'Zahlungsarten', lang: 'de', headingPath: 'Zahlungsarten > Bar', content: 'Am Postschalter zahlen Sie die Rechnung bar.' });
+    const answer = composeAnswer(parsed({ question: 'Kann ich am Schalter zahlen?', lang: 'de', hits: [counter] }), { minCoverage: 0.9 });
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('Am Postschalter');
+  });
+
   describe('synonyms, amount words and follow-ups', () => {
     it('a passage using the company’s word for the customer’s covers it (synonyms from search)', () => {
       const prompt = parsed({ question: 'How do I restart my modem?', hits: [restartBox5] });

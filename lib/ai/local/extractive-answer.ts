@@ -108,6 +108,8 @@ function enoughInLongMessage(terms: string[], covered: Set<string>, weights: Map
 }
 
 const MAX_ENDING = 3;
+/** The shortest word that can stand before another in a compound ("Post" in "Postschalter"). */
+const COMPOUND_MODIFIER = 3;
 
 /** Stems that differ only in their ending ("riavviare" / "riavvio") still count as the same word. */
 function hasTerm(terms: Set<string>, term: string): boolean {
@@ -117,6 +119,9 @@ function hasTerm(terms: Set<string>, term: string): boolean {
   // A longer word counts when it only adds an ending ("riavvio" for "riavv"), not another word: a
   // passage about "Kündigung" does not state the "Kündigungsfrist".
   for (const t of terms) if (t.startsWith(prefix) || (t.length >= 5 && term.startsWith(t) && term.length - t.length <= MAX_ENDING)) return true;
+  // A compound ending in the word is a kind of it: a "Bearbeitungsgebühr" is a "Gebühr", a
+  // "Postschalter" a "Schalter".
+  if (term.length >= 5) for (const t of terms) if (t.length >= term.length + COMPOUND_MODIFIER && t.endsWith(term)) return true;
   return false;
 }
 
