@@ -618,6 +618,20 @@ describe('composeAnswer', () => {
     expect(answer.text).toContain('Am Postschalter');
   });
 
+  it('a name of capitalised words is stated only where it is written whole: "My Alpenwave" is not the "Alpenwave Box 3"', () => {
+    const wifi = hit({ title: 'Wi-Fi password of the Alpenwave Box 3', headingPath: 'Wi-Fi password of the Alpenwave Box 3 > Forgot it?', content: '1. Look at the sticker under the Box.\n2. Type the password shown there.' });
+    const portal = hit({ title: 'Reset your password', headingPath: 'Reset your password > By e-mail', content: '1. Open the My Alpenwave login page.\n2. Choose **Forgot password**.' });
+    const options = { knownTerm: () => true, termWeight: (t: string) => (t === 'alpenwav' ? 3 : 1) };
+    // Retrieval put the Wi-Fi article first.
+    const answer = composeAnswer(parsed({ question: 'I forgot my password for My Alpenwave', hits: [wifi, portal] }), options);
+    expect(answer.text).toContain('Choose **Forgot password**');
+    // Written in lower case it is no name: both articles state "Alpenwave".
+    expect(composeAnswer(parsed({ question: 'I forgot my password for my alpenwave', hits: [wifi, portal] }), options).text).toContain('Look at the sticker');
+    // A passage that writes the word outside any other name states it.
+    const notice = hit({ title: 'Suspicious e-mails', content: 'Alpenwave never asks for your password by e-mail.' });
+    expect(composeAnswer(parsed({ question: 'I forgot my password for My Alpenwave', hits: [notice] }), { ...options, minCoverage: 0.6 }).grounded).toBe(true);
+  });
+
   describe('synonyms, amount words and follow-ups', () => {
     it('a passage using the company’s word for the customer’s covers it (synonyms from search)', () => {
       const prompt = parsed({ question: 'How do I restart my modem?', hits: [restartBox5] });

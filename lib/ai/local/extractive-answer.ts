@@ -398,9 +398,12 @@ function bestWindow(
   weights: Map<string, number>,
   rankBonus: number,
   widen: (set: Set<string>) => Set<string> = (set) => set,
+  unnamed: (set: Set<string>, text: string) => Set<string> = (set) => set,
 ): (Window & { score: number }) | null {
-  const heading = widen(new Set(contentTerms(`${source.title} ${source.within ?? ''} ${source.heading ?? ''}`, source.lang)));
-  const section = widen(new Set(contentTerms(`${source.within ?? ''} ${source.heading ?? ''}`, source.lang)));
+  const headingText = `${source.title} ${source.within ?? ''} ${source.heading ?? ''}`;
+  const sectionText = `${source.within ?? ''} ${source.heading ?? ''}`;
+  const heading = unnamed(widen(new Set(contentTerms(headingText, source.lang))), headingText);
+  const section = unnamed(widen(new Set(contentTerms(sectionText, source.lang))), sectionText);
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
   const sectionShare = terms.reduce((sum, t) => sum + (hasTerm(section, t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   let best: (Window & { score: number }) | null = null;
@@ -568,6 +571,44 @@ function sourceRanks(sources: PromptSource[]): number[] {
   return sources.map((s) => (titles.length > 1 ? titles.indexOf(s.title) / (titles.length - 1) : 1));
 }
 
+// Two or more capitalised words in a row, as typed: "My Alpenwave", "Wave Mobile", "Wi-Fi Calling".
+const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*)+/gu;
+
+type Name = { folded: string; terms: Set<string> };
+
+/**
+ * "Ho dimenticato la password di My Alpenwave": a name of several capitalised words that the
+ * sources write too is one thing, and a passage about the "Alpenwave Box 3" does not state it.
+ * The question's names (each pair of capitalised words the sources write), with their terms.
+ */
+function namesIn(question: string, sources: PromptSource[], lang: TextLanguage): Name[] {
+  const names: Name[] = [];
+  for (const run of question.match(CAPITALISED_RUN) ?? []) {
+    const words = run.split(/\s+/);
+    for (let i = 0; i + 1 < words.length; i++) {
+      const phrase = `${words[i]} ${words[i + 1]}`;
+      if (!sources.some((s) => s.title.includes(phrase) || s.content.includes(phrase))) continue;
+      const terms = new Set(contentTerms(phrase, lang));
+      if (terms.size > 0) names.push({ folded: fold(phrase), terms });
+    }
+  }
+  return names;
+}
+
+/**
+ * The set without the terms a text states only inside other names: a passage about the
+ * "Alpenwave Box 3" states "Alpenwave", but not "My Alpenwave" (the same set when nothing changes).
+ */
+function withoutOtherNames(set: Set<string>, text: string, names: Name[], lang: TextLanguage | undefined): Set<string> {
+  if (names.length === 0) return set;
+  const folded = fold(text);
+  const inOtherNames = names.filter((n) => !folded.includes(n.folded)).flatMap((n) => [...n.terms].filter((t) => set.has(t)));
+  if (inOtherNames.length === 0) return set;
+  const outsideNames = new Set(contentTerms(text.replace(CAPITALISED_RUN, ' '), lang));
+  const dropped = inOtherNames.filter((t) => !outsideNames.has(t));
+  return dropped.length === 0 ? set : new Set([...set].filter((t) => !dropped.includes(t)));
+}
+
 function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts {
   const { lang } = prompt;
   const phrases = PHRASES[lang];
@@ -601,12 +642,15 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const ranks = sourceRanks(prompt.sources);
   const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);
+  const names = namesIn(`${prompt.question}\n${prompt.standalone}`, prompt.sources, lang);
+  const unnamed = (set: Set<string>, text: string) => withoutOtherNames(set, text, names, lang);
   const models = namedModels(prompt.standalone);
   const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
-      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen))
+      .map((read) => (names.length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: unnamed(u.terms, u.text), ...(u.ownTerms ? { ownTerms: unnamed(u.ownTerms, u.text) } : {}) })) }))
+      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed))
       .filter((w): w is Window & { score: number } => w !== null)
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
   const windows = windowsFor(kinds);
