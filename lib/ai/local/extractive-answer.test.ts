@@ -625,6 +625,9 @@ describe('composeAnswer', () => {
     // Retrieval put the Wi-Fi article first.
     const answer = composeAnswer(parsed({ question: 'I forgot my password for My Alpenwave', hits: [wifi, portal] }), options);
     expect(answer.text).toContain('Choose **Forgot password**');
+    // Punctuation after the name, and an elided article before another name ("dell'Alpenwave Box 3").
+    const wifiIt = hit({ ...wifi, title: "Password Wi-Fi dell'Alpenwave Box 3", headingPath: "Password Wi-Fi dell'Alpenwave Box 3 > Forgot it?" });
+    expect(composeAnswer(parsed({ question: 'I forgot my password for My Alpenwave.', hits: [wifiIt, portal] }), options).text).toContain('Choose **Forgot password**');
     // Written in lower case it is no name: both articles state "Alpenwave".
     expect(composeAnswer(parsed({ question: 'I forgot my password for my alpenwave', hits: [wifi, portal] }), options).text).toContain('Look at the sticker');
     // A passage that writes the word outside any other name states it.

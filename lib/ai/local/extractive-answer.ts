@@ -571,26 +571,51 @@ function sourceRanks(sources: PromptSource[]): number[] {
   return sources.map((s) => (titles.length > 1 ? titles.indexOf(s.title) / (titles.length - 1) : 1));
 }
 
-// Two or more capitalised words in a row, as typed: "My Alpenwave", "Wave Mobile", "Wi-Fi Calling".
-const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*(?:\s+\p{Lu}[\p{L}\p{N}]*(?:-[\p{L}\p{N}]+)*)+/gu;
+// A capitalised word as typed ("My", "Alpenwave", "Wi-Fi").
+const CAPITALISED_WORD = /^\p{Lu}[\p{L}\p{N}-]*$/u;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * A text's words (split at white space and apostrophes, punctuation around them trimmed), each flagged when it is
+ * a capitalised word beside another with nothing but space between ("My Alpenwave", not
+ * "Alpenwave. Box").
+ */
+function wordsInNames(text: string): { words: string[]; inName: boolean[]; joinsNext: boolean[] } {
+  // Elided articles are their own words: "dell'Alpenwave Box 3".
+  const raw = text.split(/[\s'’]+/);
+  const words: string[] = [];
+  const opens: boolean[] = [];
+  const closes: boolean[] = [];
+  for (const w of raw) {
+    let start = 0;
+    let end = w.length;
+    while (start < end && !WORD_CHARACTER.test(w[start]!)) start++;
+    while (end > start && !WORD_CHARACTER.test(w[end - 1]!)) end--;
+    words.push(w.slice(start, end));
+    opens.push(start === 0);
+    closes.push(end === w.length);
+  }
+  const capitalised = words.map((w) => CAPITALISED_WORD.test(w));
+  const joined = (i: number) => capitalised[i] === true && capitalised[i + 1] === true && closes[i] === true && opens[i + 1] === true;
+  return { words, inName: capitalised.map((_, i) => joined(i - 1) || joined(i)), joinsNext: words.map((_, i) => joined(i)) };
+}
 
 type Name = { folded: string; terms: Set<string> };
 
 /**
- * "Ho dimenticato la password di My Alpenwave": a name of several capitalised words that the
- * sources write too is one thing, and a passage about the "Alpenwave Box 3" does not state it.
- * The question's names (each pair of capitalised words the sources write), with their terms.
+ * "Ho dimenticato la password di My Alpenwave": a name of capitalised words that the sources
+ * write too is one thing, and a passage about the "Alpenwave Box 3" does not state it. The
+ * question's names (each pair of capitalised words the sources write), with their terms.
  */
 function namesIn(question: string, sources: PromptSource[], lang: TextLanguage): Name[] {
+  const { words, joinsNext } = wordsInNames(question);
   const names: Name[] = [];
-  for (const run of question.match(CAPITALISED_RUN) ?? []) {
-    const words = run.split(/\s+/);
-    for (let i = 0; i + 1 < words.length; i++) {
-      const phrase = `${words[i]} ${words[i + 1]}`;
-      if (!sources.some((s) => s.title.includes(phrase) || s.content.includes(phrase))) continue;
-      const terms = new Set(contentTerms(phrase, lang));
-      if (terms.size > 0) names.push({ folded: fold(phrase), terms });
-    }
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (!joinsNext[i]) continue;
+    const phrase = `${words[i]} ${words[i + 1]}`;
+    if (!sources.some((s) => s.title.includes(phrase) || s.content.includes(phrase))) continue;
+    const terms = new Set(contentTerms(phrase, lang));
+    if (terms.size > 0) names.push({ folded: fold(phrase), terms });
   }
   return names;
 }
@@ -604,7 +629,8 @@ function withoutOtherNames(set: Set<string>, text: string, names: Name[], lang: 
   const folded = fold(text);
   const inOtherNames = names.filter((n) => !folded.includes(n.folded)).flatMap((n) => [...n.terms].filter((t) => set.has(t)));
   if (inOtherNames.length === 0) return set;
-  const outsideNames = new Set(contentTerms(text.replace(CAPITALISED_RUN, ' '), lang));
+  const { words, inName } = wordsInNames(text);
+  const outsideNames = new Set(contentTerms(words.filter((_, i) => !inName[i]).join(' '), lang));
   const dropped = inOtherNames.filter((t) => !outsideNames.has(t));
   return dropped.length === 0 ? set : new Set([...set].filter((t) => !dropped.includes(t)));
 }
