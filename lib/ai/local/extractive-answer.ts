@@ -398,12 +398,12 @@ function bestWindow(
   weights: Map<string, number>,
   rankBonus: number,
   widen: (set: Set<string>) => Set<string> = (set) => set,
-  unnamed: (set: Set<string>, text: string) => Set<string> = (set) => set,
+  unnamed: (set: Set<string>, text: string, lang: TextLanguage | undefined) => Set<string> = (set) => set,
 ): (Window & { score: number }) | null {
   const headingText = `${source.title} ${source.within ?? ''} ${source.heading ?? ''}`;
   const sectionText = `${source.within ?? ''} ${source.heading ?? ''}`;
-  const heading = unnamed(widen(new Set(contentTerms(headingText, source.lang))), headingText);
-  const section = unnamed(widen(new Set(contentTerms(sectionText, source.lang))), sectionText);
+  const heading = unnamed(widen(new Set(contentTerms(headingText, source.lang))), headingText, source.lang);
+  const section = unnamed(widen(new Set(contentTerms(sectionText, source.lang))), sectionText, source.lang);
   const total = terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
   const sectionShare = terms.reduce((sum, t) => sum + (hasTerm(section, t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   let best: (Window & { score: number }) | null = null;
@@ -576,9 +576,9 @@ const CAPITALISED_WORD = /^\p{Lu}[\p{L}\p{N}-]*$/u;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
- * A text's words (split at white space and apostrophes, punctuation around them trimmed), each flagged when it is
- * a capitalised word beside another with nothing but space between ("My Alpenwave", not
- * "Alpenwave. Box").
+ * A text's words (split at white space and apostrophes, punctuation around them trimmed), each
+ * flagged when it is a capitalised word beside another with nothing but space between ("My
+ * Alpenwave", not "Alpenwave. Box").
  */
 function wordsInNames(text: string): { words: string[]; inName: boolean[]; joinsNext: boolean[] } {
   // Elided articles are their own words: "dell'Alpenwave Box 3".
@@ -669,13 +669,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const ranks = sourceRanks(prompt.sources);
   const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);
   const names = namesIn(`${prompt.question}\n${prompt.standalone}`, prompt.sources, lang);
-  const unnamed = (set: Set<string>, text: string) => withoutOtherNames(set, text, names, lang);
+  // Stemmed in each text's own language, as its terms were.
+  const unnamed = (set: Set<string>, text: string, textLang: TextLanguage | undefined) => withoutOtherNames(set, text, names, textLang);
   const models = namedModels(prompt.standalone);
   const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
-      .map((read) => (names.length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: unnamed(u.terms, u.text), ...(u.ownTerms ? { ownTerms: unnamed(u.ownTerms, u.text) } : {}) })) }))
+      .map((read) => (names.length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: unnamed(u.terms, u.text, read.source.lang), ...(u.ownTerms ? { ownTerms: unnamed(u.ownTerms, u.text, read.source.lang) } : {}) })) }))
       .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed))
       .filter((w): w is Window & { score: number } => w !== null)
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
