@@ -538,6 +538,35 @@ describe('composeAnswer', () => {
     expect(answer.text).toContain('less than 70 %');
   });
 
+  describe('steps that use what an earlier section of the article is about', () => {
+    const article = 'Activate your eSIM';
+    const options = { knownTerm: () => true, termWeight: () => 1 };
+    const getCode = hit({ title: article, headingPath: `${article} > Get the QR code`, section: 2, content: '1. Order a new plan or choose **Switch to eSIM** in My Alpenwave.\n2. The QR code appears under **Mobile > eSIM**.' });
+    const iphone = hit({ title: article, headingPath: `${article} > Install on the iPhone`, section: 3, content: '1. Connect the iPhone to a Wi-Fi network.\n2. Choose **Settings > Mobile Service > Add eSIM**.\n3. Choose **Use QR Code** and scan the code.' });
+
+    it('quotes that section’s steps first, each list under its heading', () => {
+      const answer = composeAnswer(parsed({ question: 'how do I install the esim on my iphone', hits: [iphone, getCode] }), options);
+      expect(answer.text).toContain('Mobile > eSIM');
+      expect(answer.text.indexOf('**Get the QR code**')).toBeGreaterThan(-1);
+      expect(answer.text.indexOf('Mobile > eSIM')).toBeLessThan(answer.text.indexOf('Add eSIM'));
+      expect(answer.text).toContain('**Install on the iPhone**');
+    });
+
+    it('leaves out an earlier section of bullets (options or facts, not steps to do first)', () => {
+      const bullets = hit({ title: article, headingPath: `${article} > Get the QR code`, section: 2, content: '- In a store, printed.\n- Under **Mobile > eSIM** in My Alpenwave.' });
+      const answer = composeAnswer(parsed({ question: 'how do I install the esim on my iphone', hits: [iphone, bullets] }), options);
+      expect(answer.text).toContain('Add eSIM');
+      expect(answer.text).not.toContain('In a store, printed');
+    });
+
+    it('leaves out an earlier section whose heading the steps state only in part', () => {
+      const defaults = hit({ title: article, headingPath: `${article} > Find the default eSIM QR code`, section: 2, content: '1. Open the label on the box.\n2. Read the profile name printed on it.' });
+      const answer = composeAnswer(parsed({ question: 'how do I install the esim on my iphone', hits: [iphone, defaults] }), options);
+      expect(answer.text).toContain('Add eSIM');
+      expect(answer.text).not.toContain('Read the profile name');
+    });
+  });
+
   it('adds no second passage for words only the customer’s story says', () => {
     const reset = hit({ title: 'Factory reset your Box', headingPath: 'Factory reset your Box > With the pinhole', section: 2, content: '1. Hold the Reset pinhole for 10 seconds.\n2. Wait until the lights turn green.' });
     const login = hit({ title: 'Forgot your My Alpenwave login', headingPath: 'Forgot your My Alpenwave login', section: 1, content: 'Forgot the password of your login? Choose **Forgot password** on the login page.' });

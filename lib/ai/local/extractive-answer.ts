@@ -544,6 +544,32 @@ function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
   return [...new Set(sources.map((s) => s.title).filter((title) => named.has(fold(title).trim())))];
 }
 
+/** Numbered steps: at least two numbered list items (a bulleted list is options or facts, not an order). */
+function isSteps(units: Unit[]): boolean {
+  return units.filter((u) => u.kind === 'item' && /^\d+[.)]\s/.test(u.text)).length >= 2;
+}
+
+/** A heading's words a passage must state, at least, to be about what the heading names. */
+const PREREQUISITE_MIN_TERMS = 2;
+
+/**
+ * An earlier section of the quoted passage's article that is numbered steps itself and whose
+ * heading names what the quoted steps use: all its words but one (the verb, "QR-Code erhalten"),
+ * PREREQUISITE_MIN_TERMS at least. What the customer must have done first.
+ */
+function prerequisiteOf(primary: Window, windows: Window[], lang: TextLanguage): Window | undefined {
+  const at = primary.source.section;
+  if (at === undefined) return undefined;
+  const stated = new Set(primary.units.flatMap((u) => [...u.terms]));
+  return windows.find((w) => {
+    if (w.source.title !== primary.source.title || w.source.section === undefined || w.source.section >= at || !w.source.heading) return false;
+    if (w.otherModel || (w.source.lang && w.source.lang !== lang) || !isSteps(w.units)) return false;
+    const named = contentTerms(w.source.heading, w.source.lang ?? lang).filter((t) => !isFunctionTerm(t, lang));
+    const used = named.filter((t) => hasTerm(stated, t)).length;
+    return used >= PREREQUISITE_MIN_TERMS && used >= named.length - 1;
+  });
+}
+
 /** A sentence that asks nothing: function words make it one (a bare topic, "cancel contract", has none), and no question mark. */
 function reportsSituation(message: string): boolean {
   return !sentencesOf(message).some(isAsking) && tokenize(message).some((w) => isStopword(w));
@@ -762,6 +788,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const intro = phrases.intro(primary.source.title, `[${primary.source.n}]`);
   const parts = [intro];
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
+  const primaryAt = parts.length;
   parts.push(quote(primary.units, primary.source.n));
   const cited = [primary.source.n];
   // What a table keyed by the quoted rows says about them ("Zone 1" → its prices).
@@ -820,6 +847,15 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
       parts.push(quote(second.units, second.source.n));
       if (!cited.includes(second.source.n)) cited.push(second.source.n);
     }
+  }
+  // Steps that use what an earlier section of the article is about ("scan the QR code" after «Get
+  // the QR code»): that section's steps come first — the customer needs them before these.
+  const before = kinds.includes('steps') && isSteps(primary.units) ? prerequisiteOf(primary, windows, lang) : undefined;
+  if (before && !cited.includes(before.source.n)) {
+    // Two numbered lists in a row read as one: each under its heading.
+    const headed = (w: Window, text: string) => (w.source.heading ? `**${w.source.heading}**\n\n${text}` : text);
+    parts.splice(primaryAt, 1, headed(before, quote(before.units, before.source.n)), headed(primary, parts[primaryAt]!));
+    cited.push(before.source.n);
   }
   if (secondary) {
     parts.push(phrases.seeAlso(secondary.w.source.title), quote(secondary.w.units, secondary.w.source.n));
