@@ -95,6 +95,15 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
     expect(answer.text.startsWith(REPLIES.de.forYourVersion('Box 5'))).toBe(false);
   });
 
+  // The story (the light bar, slow internet) finds the light bar article first; the question names the restart.
+  it('answers the question a story ends with from the article of the customer’s model its words name', async () => {
+    const message = 'Die Lichtleiste meiner Box blinkt dauernd orange und das Internet ist langsam. Mein Mann sagt, ich soll das Ding einfach mal neu starten – wie mach ich das richtig?';
+    const answer = await say(randomUUID(), message, { as: 'anna.meier@example.ch', locale: 'de' });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.cited[0]).toBe('modem-restart-box5-de');
+    expect(answer.cited).not.toContain('modem-restart-box3-de');
+  });
+
   it('answers a Box 3 customer from the Box 3 article, in their language', async () => {
     const answer = await say(randomUUID(), 'Come cambio la password del Wi-Fi?', { as: 'luca.rossi@example.ch', locale: 'it' });
     expect(answer.outcome).toBe('answered');

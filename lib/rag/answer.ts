@@ -14,6 +14,7 @@ import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
+import { publicDocumentTitles, titledArticle } from './title-match';
 import { widenQuestion } from './widen-question';
 import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
@@ -305,18 +306,26 @@ async function withWholeArticles(db: Db, selected: SearchHit[], articles: number
  */
 async function retrieveFor(
   deps: AnswerDeps,
-  { standalone, lang, version, document, versionFromProfile }: { standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean },
-): Promise<{ query: string; hits: SearchHit[]; document?: string }> {
+  {
+    question,
+    standalone,
+    lang,
+    version,
+    document,
+    versionFromProfile,
+  }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean },
+): Promise<{ query: string; hits: SearchHit[]; document?: string; titled?: string }> {
   const weights = deps.settings.search;
-  if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document })), document };
-  const open = await retrieve(deps, { standalone, lang, version: undefined, weights });
+  const titled = document ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf });
+  if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document, titled })), document, titled };
+  const open = await retrieve(deps, { standalone, lang, version: undefined, weights, titled });
   const chosen = versionChoice(open.hits)?.documents[version];
   // The version's article as found may be another language's (its words matched best): the
   // customer reads the translation in their language where there is one.
   const own = chosen && ((await findSameLanguageVersions(deps.db, { ids: [chosen], lang })).get(chosen) ?? chosen);
-  if (own) return { ...(await retrieve(deps, { standalone, lang, version, weights, document: own })), document: own };
-  if (versionFromProfile) return { query: open.query, hits: open.hits.filter((h) => h.version === null || h.version === version) };
-  return retrieve(deps, { standalone, lang, version, weights });
+  if (own) return { ...(await retrieve(deps, { standalone, lang, version, weights, document: own })), document: own, titled };
+  if (versionFromProfile) return { query: open.query, hits: open.hits.filter((h) => h.version === null || h.version === version), titled };
+  return { ...(await retrieve(deps, { standalone, lang, version, weights, titled })), titled };
 }
 
 export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQuestion, sink: AnswerSink): Promise<AnswerResult> {
@@ -339,7 +348,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
       : undefined;
 
   // The search's own time is its SQL (and fusion); spelling, embedding and reranking are timed inside it.
-  const { query, hits, document } = await timeStage('search SQL', () => retrieveFor(deps, { standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile }));
+  const { query, hits, document, titled } = await timeStage('search SQL', () => retrieveFor(deps, { question: input.question, standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile }));
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 
@@ -396,6 +405,8 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
 
   // The built-in model reads the passages for the question's words, or their synonyms.
   const { alternatives } = await widenQuestion(deps.db, query, lang);
+  // The article whose title the question states, if it reached the sources (not for an availability question: that needs its words).
+  const titledSource = titled && !strict ? sources.find((s) => s.documentId === titled) : undefined;
   let choice = deps.generator;
   let generation: Generation | null = null;
   let error: string | null = null;
@@ -415,6 +426,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
           lantern: {
             minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage,
             alternatives,
+            ...(titledSource ? { titled: titledSource.title } : {}),
           },
         },
       }));

@@ -27,7 +27,7 @@ export async function generate(
     system: string;
     prompt: string;
     sources: Source[];
-    providerOptions?: Record<string, Record<string, number | Record<string, string[]>>>;
+    providerOptions?: Record<string, Record<string, number | string | Record<string, string[]>>>;
     abortSignal?: AbortSignal;
     timeoutMs: number;
     onText: (text: string) => void;

@@ -22,11 +22,31 @@ export type Retrieval = { query: string; hits: SearchHit[] };
 /** Passages that may reach the generator (twice the default maxSources, two per article). */
 const PREFERRED_HEAD = 12;
 
+/** Passages of the titled article kept (an article's best two, as selection takes). */
+const TITLED_PASSAGES = 2;
 
+/** Whether an article is among the first hits already (where its passages would be placed). */
+function upFront(found: SearchHit[], documentId: string): boolean {
+  return found.slice(0, TITLED_PASSAGES + 1).some((h) => h.documentId === documentId);
+}
+
+/** The search's hits with the titled article's best passages second. */
+function withTitled(found: SearchHit[], titled: SearchHit[]): SearchHit[] {
+  const kept = titled.slice(0, TITLED_PASSAGES);
+  const ids = new Set(kept.map((h) => h.chunkId));
+  return [...found.slice(0, 1), ...kept, ...found.slice(1).filter((h) => !ids.has(h.chunkId))];
+}
 
 export async function retrieve(
   deps: { db: Db; embedder: Embedder; reranker: RerankingModelV4; termStats?: TermStats },
-  { standalone, lang, version, weights, document }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string },
+  {
+    standalone,
+    lang,
+    version,
+    weights,
+    document,
+    titled,
+  }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string; titled?: string },
 ): Promise<Retrieval> {
   const textLang = asTextLanguage(lang);
   const spelling = await timeStage('spelling', () =>
@@ -37,7 +57,11 @@ export async function retrieve(
   // The customer chose a version of the article a clarification was about: that article answers,
   // whatever its score; the whole help center only when it has no passage at all.
   const chosen = document ? await search([document]) : [];
-  const relevant = chosen.length > 0 ? chosen : (await search()).filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  const evidence = (hits: SearchHit[]) => hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  const open = chosen.length > 0 ? chosen : evidence(await search());
+  // The article whose title the question states stays among the candidates, whatever the story
+  // around the question made the search find first (lib/rag/title-match.ts).
+  const relevant = chosen.length === 0 && titled && !upFront(open, titled) ? withTitled(open, evidence(await search([titled]))) : open;
   // The customer's language wherever the article exists in it — for the passages that can reach
   // the answer (the rest stays as found: it is only the trace).
   const head = await preferSameLanguage(deps, { hits: relevant.slice(0, PREFERRED_HEAD), lang, query: spelling.query, options });

@@ -538,6 +538,24 @@ describe('composeAnswer', () => {
     expect(answer.text).toContain('less than 70 %');
   });
 
+  describe('the article whose title the question states (found by retrieval for the customer’s model)', () => {
+    const restart = hit({ title: 'Restart your Box 5', headingPath: 'Restart your Box 5 > In the app', section: 2, content: '1. Open the app.\n2. Tap **Home > Restart Box**.' });
+    const slow = hit({ title: 'My internet is slow', headingPath: 'My internet is slow > Check for outages', section: 2, content: '1. Netflix stalls all evening? Check the outage map first.\n2. Run a speed test.' });
+    const question = 'Netflix stalls all evening. My husband says I should just restart the thing – how do I do that properly without losing anything?';
+    const options = { knownTerm: () => true, termWeight: () => 1 };
+
+    it('is quoted, though the customer’s other words cover little of it', () => {
+      const answer = composeAnswer(parsed({ question, hits: [slow, restart] }), { ...options, titled: 'Restart your Box 5' });
+      expect(answer.text).toContain('Home > Restart Box');
+      expect(answer.text).not.toContain('outage map');
+    });
+
+    it('is not quoted on those words alone when retrieval named no article', () => {
+      const answer = composeAnswer(parsed({ question, hits: [slow, restart] }), options);
+      expect(answer.text).not.toContain('Home > Restart Box');
+    });
+  });
+
   describe('steps that use what an earlier section of the article is about', () => {
     const article = 'Activate your eSIM';
     const options = { knownTerm: () => true, termWeight: () => 1 };

@@ -136,6 +136,11 @@ export type ComposeOptions = {
   knownTerm?: (term: string, lang: TextLanguage) => boolean;
   /** Per stem of a question word, the stems of its synonyms: a passage using one covers the word. */
   alternatives?: Record<string, string[]>;
+  /**
+   * The title of the article whose title the question states (lib/rag/title-match.ts): its
+   * passages are preferred, and quoting one needs no share of the customer's other words.
+   */
+  titled?: string;
 };
 
 /** The set with every question word whose synonym it holds ("box" → also "modem"); the same set when none. */
@@ -187,6 +192,8 @@ const OTHER_MODEL_PENALTY = 1;
 const POSITION_BONUS = 0.05;
 /** An article whose title is what the asking sentence asks about ("Restart your Box 5" for "how do I restart the box?"). */
 const TITLE_BONUS = 0.3;
+/** What the article whose whole title the question states is worth besides (ComposeOptions.titled). */
+const TITLED_BONUS = 0.3;
 /** The share of a title's words (by weight) the asking sentence must state for that. */
 const TITLE_SHARE = 0.5;
 
@@ -728,7 +735,8 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // A passage's own merit; compared across articles, the title's too (sections of one article share it).
   const passageMerit = (w: Window) =>
     w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0);
-  const merit = (w: Window) => passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0);
+  const merit = (w: Window) =>
+    passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
@@ -783,7 +791,10 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     for (const word of allCueWords(prompt.question, lang, strictKinds)) for (const t of contentTerms(word, lang)) if (weights.has(t)) covered.add(t);
   }
   const coverage = share(covered);
-  if (coverage < minCoverage && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
+  // "Mein Mann sagt, ich soll das Ding neu starten – wie mach ich das richtig?" states the title
+  // «Alpenwave Box 5 neu starten» (with the Box 5 on the account): the rest is the customer's own words.
+  const namedByTitle = options.titled !== undefined && primary.source.title === options.titled;
+  if (coverage < minCoverage && !namedByTitle && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const intro = phrases.intro(primary.source.title, `[${primary.source.n}]`);
   const parts = [intro];

@@ -104,10 +104,11 @@ export class LocalLanguageModel implements LanguageModelV4 {
     if (!parsed) return { kind: 'text', text: PHRASES[lang].unknown };
     // The caller may know how sure retrieval is, and relax or tighten the coverage bar per call.
     // It may also pass the synonyms of the question's words (lib/rag/synonyms.ts).
-    const { minCoverage, alternatives } = (options.providerOptions?.lantern ?? {}) as { minCoverage?: number; alternatives?: Record<string, string[]> };
+    // And the title of the article the question names (lib/rag/title-match.ts).
+    const { minCoverage, alternatives, titled } = (options.providerOptions?.lantern ?? {}) as { minCoverage?: number; alternatives?: Record<string, string[]>; titled?: string };
     return {
       kind: 'text',
-      text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}), ...(alternatives ? { alternatives } : {}) }).text,
+      text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}), ...(alternatives ? { alternatives } : {}), ...(titled ? { titled } : {}) }).text,
     };
   }
 

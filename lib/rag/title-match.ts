@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { askedPart, asTextLanguage, contentTerms, type TextLanguage } from '@/lib/ai/local/text';
+import type { Db } from '@/lib/db/client';
+import { cachedRead } from '@/lib/db/read-cache';
+import { queryRows } from '@/lib/db/rows';
+import { prettyVersion } from './versions';
+
+/**
+ * The article of the customer's model whose title a message's question states: "My husband says
+ * I should just restart the thing – how do I do it properly?" from a Box 5 customer states
+ * «Restart your Alpenwave Box 5» (restart, and the Box 5 from the account), while the story
+ * before it ("internet slow since last night, Netflix keeps stalling") is what the search finds
+ * first. Only the asking
+ * part counts, so a story's words never name an article; the title's words are weighed by how
+ * rare they are in the help center, so the company's name, in every title, counts for little.
+ */
+
+export type DocumentTitle = { id: string; title: string; lang: string; version: string | null };
+
+/** Share of a title's weight the question must state. */
+export const TITLE_MATCH_SHARE = 0.75;
+
+/** The help center's public article titles, kept like the other reads every message makes (ingest drops them). */
+export function publicDocumentTitles(db: Db): Promise<DocumentTitle[]> {
+  return cachedRead(db, 'passages', 'titles', () =>
+    queryRows<DocumentTitle>(db, sql`select id, title, lang, version from documents where audience = 'public' order by id`),
+  );
+}
+
+/**
+ * The one article of the answer's version (the model the customer named or has), in the
+ * question's language, whose title's words the asking part states — the version's words count as
+ * stated — by weight at least TITLE_MATCH_SHARE, at least one of them other than the version's;
+ * none when two titles qualify alike. Articles without a version are left to the search: "Can I
+ * cancel without the early termination fee?" after "I'm moving to Germany" states «Early
+ * termination fees», and «Moving abroad» answers it (measured: general titles cost two answers).
+ */
+export function titledArticle(
+  titles: DocumentTitle[],
+  { question, lang, version, weight }: { question: string; lang: string; version: string | undefined; weight: (term: string, lang: TextLanguage) => number },
+): string | undefined {
+  const textLang = asTextLanguage(lang);
+  if (!textLang) return undefined;
+  const asked = new Set(contentTerms(askedPart(question), textLang));
+  if (asked.size === 0) return undefined;
+  const versionTerms = new Set(version ? contentTerms(prettyVersion(version), textLang) : []);
+  let best: { id: string; share: number } | undefined;
+  let tied = false;
+  for (const doc of titles) {
+    if (doc.lang !== lang || doc.version === null || doc.version !== version) continue;
+    const terms = [...new Set(contentTerms(doc.title, textLang))];
+    const total = terms.reduce((sum, t) => sum + weight(t, textLang), 0);
+    if (total <= 0 || !terms.some((t) => asked.has(t) && !versionTerms.has(t))) continue;
+    const share = terms.reduce((sum, t) => sum + (asked.has(t) || versionTerms.has(t) ? weight(t, textLang) : 0), 0) / total;
+    if (share < TITLE_MATCH_SHARE) continue;
+    if (best && Math.abs(share - best.share) < 1e-9) tied = true;
+    else if (!best || share > best.share) {
+      best = { id: doc.id, share };
+      tied = false;
+    }
+  }
+  return tied ? undefined : best?.id;
+}
