@@ -430,6 +430,19 @@ describe('composeAnswer', () => {
       expect(answer.text).not.toContain('| Monthly price |');
     });
 
+    it('quotes the rows a question names with the lead-in that says where their options are, not the other rows', () => {
+      const barring = hit({
+        title: 'Block nuisance calls',
+        headingPath: 'Block calls on your landline',
+        content:
+          'Open My Alpenwave > **Phone > Call barring**:\n\n| Option | What it does |\n| --- | --- |\n| **Block anonymous calls** | Callers with hidden numbers cannot get through |\n| **Blocked numbers** | Up to 50 numbers you add yourself |\n| **Block premium numbers** | 0900 numbers cannot be called |\n| **Block international calls** | No outgoing calls abroad |\n\nChanges take effect within 5 minutes.\n\nYou can also block numbers on the Box.\n\nThe app shows them too.\n\nAsk us for help.\n\nOr visit a store.\n\nWe are open daily.\n\nCalls are free.',
+      });
+      const answer = composeAnswer(parsed({ question: 'How can I block anonymous calls on my landline?', hits: [barring] }));
+      expect(answer.text).toContain('Phone > Call barring');
+      expect(answer.text).toContain('| **Block anonymous calls** |');
+      expect(answer.text).not.toContain('| **Block international calls** |');
+    });
+
     it('quotes the whole table when the question names only its header or a menu path in a row', () => {
       const methods = hit({
         title: 'Payment methods',

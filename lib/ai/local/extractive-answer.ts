@@ -437,7 +437,7 @@ function bestWindow(
   // A short section is quoted whole: it is one topic, and the fact asked for is often a sentence
   // away from the words that matched. Table rows picked for the question stay alone (the row for
   // Italy, not every zone).
-  const rowsPicked = best.units.every((u) => u.kind === 'row');
+  const rowsPicked = best.units.some((u) => u.kind === 'row') && best.units.every((u) => u.kind === 'row' || u.kind === 'lead');
   if (!rowsPicked && units.length <= WHOLE_SECTION_UNITS && best.units.length < units.length) return { ...best, units };
   const opening = units[0]!;
   const lead =
@@ -458,6 +458,13 @@ function extendWindow<U extends Unit>(all: U[], chosen: U[], terms: string[]): U
   }
   let start = first;
   let end = first + chosen.length;
+  // Rows named by the question bring their table's lead-in ("Open My Alpenwave > Phone > Call
+  // barring:"): it says where the options in the table are.
+  if (chosen.every((u) => u.kind === 'row')) {
+    const top = all.findIndex((u) => u.table === chosen[0]!.table);
+    const lead = top > 0 && all[top - 1]!.kind === 'lead' ? all[top - 1]! : undefined;
+    if (lead) return [lead, ...all.slice(start, end)];
+  }
   if (chosen[0]!.kind === 'item') {
     while (start > 0 && all[start - 1]!.kind === 'item' && first - start < MAX_LIST_ITEMS) start--;
     if (start > 0 && all[start - 1]!.kind === 'lead') start--;
