@@ -316,7 +316,8 @@ async function retrieveFor(
   }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean },
 ): Promise<{ query: string; hits: SearchHit[]; document?: string; titled?: string }> {
   const weights = deps.settings.search;
-  const titled = document ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf });
+  // Only an article of a model is named this way (lib/rag/title-match.ts): without one, no titles are read.
+  const titled = document || !version ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf });
   if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document, titled })), document, titled };
   const open = await retrieve(deps, { standalone, lang, version: undefined, weights, titled });
   const chosen = versionChoice(open.hits)?.documents[version];

@@ -10,9 +10,9 @@ import { prettyVersion } from './versions';
  * I should just restart the thing – how do I do it properly?" from a Box 5 customer states
  * «Restart your Alpenwave Box 5» (restart, and the Box 5 from the account), while the story
  * before it ("internet slow since last night, Netflix keeps stalling") is what the search finds
- * first. Only the asking
- * part counts, so a story's words never name an article; the title's words are weighed by how
- * rare they are in the help center, so the company's name, in every title, counts for little.
+ * first. Only the asking part counts, so a story's words never name an article; the title's
+ * words are weighed by how rare they are in the help center, so the company's name, in every
+ * title, counts for little.
  */
 
 export type DocumentTitle = { id: string; title: string; lang: string; version: string | null };
@@ -40,14 +40,14 @@ export function titledArticle(
   { question, lang, version, weight }: { question: string; lang: string; version: string | undefined; weight: (term: string, lang: TextLanguage) => number },
 ): string | undefined {
   const textLang = asTextLanguage(lang);
-  if (!textLang) return undefined;
+  if (!textLang || !version) return undefined;
   const asked = new Set(contentTerms(askedPart(question), textLang));
   if (asked.size === 0) return undefined;
-  const versionTerms = new Set(version ? contentTerms(prettyVersion(version), textLang) : []);
+  const versionTerms = new Set(contentTerms(prettyVersion(version), textLang));
   let best: { id: string; share: number } | undefined;
   let tied = false;
   for (const doc of titles) {
-    if (doc.lang !== lang || doc.version === null || doc.version !== version) continue;
+    if (doc.lang !== lang || doc.version !== version) continue;
     const terms = [...new Set(contentTerms(doc.title, textLang))];
     const total = terms.reduce((sum, t) => sum + weight(t, textLang), 0);
     if (total <= 0 || !terms.some((t) => asked.has(t) && !versionTerms.has(t))) continue;

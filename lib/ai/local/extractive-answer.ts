@@ -560,7 +560,7 @@ function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
 
 /** Numbered steps: at least two numbered list items (a bulleted list is options or facts, not an order). */
 function isSteps(units: Unit[]): boolean {
-  return units.filter((u) => u.kind === 'item' && /^\d+[.)]\s/.test(u.text)).length >= 2;
+  return units.filter((u) => u.kind === 'item' && answerKindFit(u.text, 'steps') === 1).length >= 2;
 }
 
 /** A heading's words a passage must state, at least, to be about what the heading names. */
