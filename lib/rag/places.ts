@@ -1,5 +1,5 @@
 import { ABROAD, EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
-import { isStopword, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { isStopword, termOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import gazetteer from './gazetteer.json';
 import type { ExpandedQuery } from './synonyms';
 
@@ -81,7 +81,7 @@ export function countryWords(country: string, lang: TextLanguage, usage: CorpusU
   const names = (GAZETTEER.countries[country]?.[lang] ?? []).map((name) =>
     tokenize(name)
       .filter((w) => w.length >= 2 && !isStopword(w))
-      .map((word) => ({ word, stem: stem(word, lang), df: usage(stem(word, lang), lang) })),
+      .map((word) => ({ word, stem: termOf(word, lang), df: usage(termOf(word, lang), lang) })),
   );
   const single = names.filter((words) => words.length === 1 && words[0]!.df > 0).map((words) => words[0]!);
   const chosen = single.length > 0 ? single : names.flatMap((words) => {
@@ -109,7 +109,7 @@ export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang:
   const added: string[] = [];
   let changed = false;
   for (const place of placesIn(query)) {
-    const stems = place.words.filter((w) => !isStopword(w)).map((w) => stem(w, lang));
+    const stems = place.words.filter((w) => !isStopword(w)).map((w) => termOf(w, lang));
     const unknown = stems.filter((s) => usage(s, lang) === 0);
     if (unknown.length > 0) {
       const country = countryWords(place.country, lang, usage);

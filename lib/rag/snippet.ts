@@ -1,4 +1,4 @@
-import { asTextLanguage, contentTerms, fold, stem, tokenize } from '@/lib/ai/local/text';
+import { asTextLanguage, contentTerms, fold, termOf, tokenize } from '@/lib/ai/local/text';
 
 export type SnippetPart = { text: string; match: boolean };
 
@@ -30,7 +30,7 @@ export function snippet(content: string, query: string, lang: string | undefined
   const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
   const isMatch = (word: string) => {
     const folded = tokenize(word)[0] ?? fold(word);
-    return wanted.has(stem(folded, language));
+    return wanted.has(termOf(folded, language));
   };
   const first = words.find((w) => isMatch(w[0]));
   let start = first ? Math.max(0, first.index! - 60) : 0;

@@ -1,4 +1,4 @@
-import { fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { fold, termOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 
 /**
  * Search synonyms: the company's words for the words customers use ("router" and "modem" for
@@ -83,9 +83,9 @@ export function expandQuery(query: string, rules: SynonymRule[], lang: TextLangu
         const phrase = other.join(' ');
         if (!added.includes(phrase) && findsAt(words, other).length === 0) added.push(phrase);
         for (const word of entry) {
-          const key = stem(word, lang);
+          const key = termOf(word, lang);
           const set = alternatives.get(key) ?? new Set<string>();
-          for (const w of other) set.add(stem(w, lang));
+          for (const w of other) set.add(termOf(w, lang));
           alternatives.set(key, set);
         }
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { asTextLanguage, fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { asTextLanguage, fold, termOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import { cacheKeyOf } from '@/lib/db/cache-key';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
@@ -127,7 +127,7 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
       map = new Map();
       // Several surface forms share a stem; the most frequent form is a fair lower bound for it.
       for (const [word, n] of current.words) {
-        const s = stem(fold(word), lang);
+        const s = termOf(fold(word), lang);
         map.set(s, Math.max(map.get(s) ?? 0, n));
       }
       current.byLang.set(lang, map);
@@ -226,9 +226,9 @@ export async function loadTermStats(db: Db): Promise<TermStats> {
     versions: current.versions,
     vocabularyLanguage,
     vocabulary: (lang) => ({
-      hasStem: (word) => df(stem(word, lang), lang) > 0,
+      hasStem: (word) => df(termOf(word, lang), lang) > 0,
       uses: (word) => (current.usage.get(word)?.[lang] ?? 0) > 0,
-      stem: (word) => stem(word, lang),
+      stem: (word) => termOf(word, lang),
     }),
     chunks: current.chunks,
     df,

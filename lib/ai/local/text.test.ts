@@ -41,4 +41,15 @@ describe('content terms', () => {
   it('keeps "ändern" (change), which folds into the stop word "andern" (others)', () => {
     expect(contentTerms('Wie kann ich das Passwort ändern?', 'de')).toEqual(['passwort', 'and']);
   });
+
+  it('gives a French verb one term in every form, accents typed or not', () => {
+    const same = (...words: string[]) => new Set(words.flatMap((w) => contentTerms(w, 'fr'))).size;
+    // Folded, the participle ("appuyé" → "appuye") lost the ending Snowball removes from "appuyez".
+    expect(same('appuyé', 'appuye', 'appuyez', 'appuyer')).toBe(1);
+    expect(same('activée', 'activees', 'activer', 'activez')).toBe(1);
+    expect(same('oublié', 'oublie', 'oublier')).toBe(1);
+    expect(same('frontière', 'frontiere', 'frontières')).toBe(1);
+    // Other languages are stemmed as before.
+    expect(contentTerms('activée', 'en')).not.toEqual(contentTerms('activer', 'en'));
+  });
 });
