@@ -11,7 +11,7 @@ import { mentionedVersion } from '@/lib/rag/versions';
 export type { CustomerProfile } from '@/lib/actions/repository';
 
 /** The profile fields an answer was shaped by, as the trace records them. */
-export type ProfileField = 'devices' | 'language' | 'outages';
+export type ProfileField = 'devices' | 'language' | 'outages' | 'restricted';
 export type ProfileUse = { fields: ProfileField[]; version?: string; language?: string };
 
 export async function loadCustomerProfile(db: Db, { userId, now }: { userId: string; now: Date }): Promise<CustomerProfile | null> {

@@ -222,9 +222,12 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
 
   async function answerKnowledge(answerLang: Locale): Promise<TurnResult> {
     const chosen = answerVersion(deps, input, understood);
-    // "My internet is slow": what the account knows (an outage here, the Box offline) comes first.
+    // "My internet is slow": what the account knows (an outage here, the Box offline, services
+    // restricted) comes first; a cause the articles explain is searched with the question.
     const trouble = troubleContext(input.customer, input.question, answerLang);
-    const result = await answerFromKnowledge(deps, { ...knowledgeQuestion(input, understood, chosen, answerLang), ...(trouble ? { lead: trouble.lead } : {}) }, sink);
+    const asked = knowledgeQuestion(input, understood, chosen, answerLang);
+    const withCause = trouble?.cause ? { standalone: `${trouble.cause} ${asked.standalone}` } : {};
+    const result = await answerFromKnowledge(deps, { ...asked, ...withCause, ...(trouble ? { lead: trouble.lead } : {}) }, sink);
     const profile = profileUse(chosen, answerLang === languageFromProfile ? languageFromProfile : null, trouble?.fields);
     const suggestions = trouble?.suggestion ? [...(result.suggestions ?? []), trouble.suggestion] : result.suggestions;
     return { ...result, suggestions, dialog: nextDialog(dialog, result, understood.kind), dialogNote: understood.note, ...(profile ? { profile } : {}) };

@@ -148,9 +148,28 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
       const id = randomUUID();
       const answer = await say(id, 'internet non funziona', { as: 'luca.rossi@example.ch', locale: 'it' });
       expect(answer.text.startsWith(REPLIES.it.boxOffline)).toBe(true);
+      // Luca's services are also restricted for an overdue invoice: said after the offline Box.
+      expect(answer.text).toContain(REPLIES.it.servicesRestricted(30));
+      expect(await traceProfile(answer.messageId)).toMatchObject({ fields: expect.arrayContaining(['devices', 'restricted']) });
       expect(answer.suggestions).toContain(REPLIES.it.lineTestOffer);
       const test = await say(id, REPLIES.it.lineTestOffer, { as: 'luca.rossi@example.ch', locale: 'it' });
       expect(test.outcome).toBe('approval');
+    });
+
+    it('says first that the services are restricted for an overdue invoice when that is all the account knows (Luca, Box back online)', async () => {
+      const [luca] = await database.db.select({ id: customers.id }).from(customers).where(eq(customers.email, 'luca.rossi@example.ch'));
+      await database.db.update(devices).set({ status: 'online' }).where(eq(devices.customerId, luca!.id));
+      try {
+        const answer = await say(randomUUID(), 'Da qualche giorno internet va lentissimo e col cellulare non riesco più a chiamare. Che succede?', {
+          as: 'luca.rossi@example.ch',
+          locale: 'it',
+        });
+        expect(answer.text.startsWith(REPLIES.it.servicesRestricted(30))).toBe(true);
+        expect(answer.text).not.toContain(REPLIES.it.boxOffline);
+        expect(await traceProfile(answer.messageId)).toMatchObject({ fields: expect.arrayContaining(['restricted']) });
+      } finally {
+        await database.db.update(devices).set({ status: 'offline' }).where(eq(devices.customerId, luca!.id));
+      }
     });
 
     it('says an ongoing internet outage first when the customer reports slow internet (Anna: Zürich), and then the help center', async () => {

@@ -36,6 +36,7 @@ describe('troubleContext', () => {
     plans: [{ kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
     area: { id: 'zurich', name: 'Zürich' },
     outages: [],
+    restricted: false,
     ...over,
   });
   const outage = (expectedEndAt: string | null) => ({ outages: [{ service: 'internet' as const, since: new Date('2026-11-23T07:00:00Z'), expectedEndAt: expectedEndAt ? new Date(expectedEndAt) : null }] });
@@ -60,5 +61,26 @@ describe('troubleContext', () => {
     expect(troubleContext(profile(), 'my internet is slow', 'en')).toBeNull();
     expect(troubleContext(profile(outage('2026-11-23T13:00:00Z')), 'la TV ne marche pas', 'fr')).toBeNull();
     expect(troubleContext(null, 'my internet is slow', 'en')).toBeNull();
+  });
+
+  it('says first that services are restricted for an overdue invoice, and searches that cause with the question', () => {
+    const restricted = profile({ restricted: true });
+    const context = troubleContext(restricted, 'Da qualche giorno internet va lentissimo e col cellulare non riesco più a chiamare', 'it');
+    expect(context).toMatchObject({ lead: REPLIES.it.servicesRestricted(30), cause: REPLIES.it.restrictedCause, fields: ['restricted'] });
+    expect(context?.forModel).toContain('restricted because an invoice is more than 30 days overdue');
+    // Whatever service the customer names; nothing when they report no problem.
+    expect(troubleContext(restricted, "can't make calls from my mobile", 'en')?.fields).toEqual(['restricted']);
+    expect(troubleContext(restricted, 'how do I change my Wi-Fi password?', 'en')).toBeNull();
+  });
+
+  it('says every cause the account knows, in order, and leaves the article to the question when there are several', () => {
+    const context = troubleContext(profile({ restricted: true, devices: [{ model: 'Box 3', status: 'offline' }] }), 'internet non funziona più', 'it');
+    expect(context).toEqual({
+      lead: `${REPLIES.it.boxOffline} ${REPLIES.it.servicesRestricted(30)}`,
+      forModel: expect.stringContaining('offline') as unknown as string,
+      suggestion: REPLIES.it.lineTestOffer,
+      fields: ['devices', 'restricted'],
+    });
+    expect(context?.cause).toBeUndefined();
   });
 });

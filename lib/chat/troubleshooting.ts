@@ -1,6 +1,7 @@
 import { fold } from '@/lib/ai/local/text';
 import { daysBetween, localDay } from '@/lib/actions/repository/dates';
 import { businessTimeZone } from '@/lib/business-settings';
+import { OVERDUE_RESTRICTION_DAYS } from '@/lib/actions/policy';
 import type { Locale } from '@/lib/i18n/locales';
 import { REPLIES } from '@/lib/rag/replies';
 import type { CustomerProfile, ProfileField } from './customer-profile';
@@ -22,7 +23,7 @@ const SERVICE_WORDS: [Service, RegExp][] = [
 ];
 
 const PROBLEM =
-  /\b(?:slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|non funziona|non va|non prende|guasto|bloccato)\b/;
+  /\b(?:slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|lentissimo|lentissima|non funziona|non va|non prende|guasto|bloccato|can t|cannot|kann nicht|kann keine|ne peux plus|ne peux pas|non riesco)\b/;
 
 /** The service the message reports a problem with, or null. */
 export function reportedProblem(question: string): Service | null {
@@ -35,7 +36,14 @@ export function reportedProblem(question: string): Service | null {
  * What the account says about a reported problem: `lead` is said first by the built-in model;
  * `forModel` tells an LLM the same facts, and only those (no name, address or plan).
  */
-export type TroubleContext = { lead: string; forModel: string; suggestion?: string; fields: ProfileField[] };
+export type TroubleContext = {
+  lead: string;
+  forModel: string;
+  suggestion?: string;
+  /** The cause in the articles' words, searched with the question (the article about it answers). */
+  cause?: string;
+  fields: ProfileField[];
+};
 
 /** When an outage should end, as a customer would say it: "today 14:00", "tomorrow 09:00", "Friday 09:00". */
 function when(instant: Date, asOf: Date, lang: Locale): string {
@@ -52,23 +60,41 @@ export function troubleContext(profile: CustomerProfile | null | undefined, ques
   const service = reportedProblem(question);
   if (!service) return null;
   const replies = REPLIES[lang];
+  const causes: TroubleContext[] = [];
   const outage = profile.outages.find((o) => o.service === service);
   if (outage) {
     const until = outage.expectedEndAt ? when(outage.expectedEndAt, profile.asOf, lang) : null;
-    return {
+    causes.push({
       lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, until),
       forModel: `There is an ongoing ${service} outage in the customer's area (${profile.area.name})${until ? `, expected to be fixed by ${until}` : ''}: say that first, as the likely cause, then help from the help center.`,
       fields: ['outages'],
-    };
+    });
   }
   if (service === 'internet' && profile.devices.some((d) => d.status === 'offline')) {
     // An offline Box cannot be restarted remotely (the customer system refuses): the line test can run.
-    return {
+    causes.push({
       lead: replies.boxOffline,
       forModel: 'Our network sees their Box offline, so it cannot be restarted remotely: say that first, then the help center\'s steps, and offer a line test (run_line_diagnostic).',
       suggestion: replies.lineTestOffer,
       fields: ['devices'],
-    };
+    });
   }
-  return null;
+  // Services restricted for an unpaid invoice slow the internet and block outgoing calls and TV,
+  // whichever service the customer names.
+  if (profile.restricted) {
+    causes.push({
+      lead: replies.servicesRestricted(OVERDUE_RESTRICTION_DAYS),
+      forModel: `The customer's services are restricted because an invoice is more than ${OVERDUE_RESTRICTION_DAYS} days overdue: say that first, as the likely cause, then from the help center how to pay and when the services return.`,
+      cause: replies.restrictedCause,
+      fields: ['restricted'],
+    });
+  }
+  if (causes.length <= 1) return causes[0] ?? null;
+  // Several: each is said, in that order; the question alone decides which article follows.
+  return {
+    lead: causes.map((c) => c.lead).join(' '),
+    forModel: causes.map((c) => c.forModel).join(' '),
+    ...(causes.find((c) => c.suggestion) ? { suggestion: causes.find((c) => c.suggestion)!.suggestion } : {}),
+    fields: causes.flatMap((c) => c.fields),
+  };
 }

@@ -30,6 +30,10 @@ type Replies = {
   boxOffline: string;
   /** The quick reply that asks for a line test (recognised as that request: an approval card follows). */
   lineTestOffer: string;
+  /** Before the article, for a customer whose services are restricted for an invoice overdue more than `days` days. */
+  servicesRestricted: (days: number) => string;
+  /** That cause in a few words, as a help center names it (searched with the customer's question). */
+  restrictedCause: string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -64,6 +68,9 @@ export const REPLIES: Record<Locale, Replies> = {
     boxOffline:
       'Our network does not see your Box online right now, so it cannot be restarted remotely: switch it off for 30 seconds and on again, and check its cable. I can also test your line from our side.',
     lineTestOffer: 'Test my line now',
+    servicesRestricted: (days) =>
+      `Your account shows an invoice more than ${days} days overdue, so your services are restricted: that is most likely the cause. They are restored once the payment is registered.`,
+    restrictedCause: 'invoice overdue, services restricted',
   },
   de: {
     noAnswer:
@@ -94,6 +101,9 @@ export const REPLIES: Record<Locale, Replies> = {
     boxOffline:
       'Unser Netz sieht Ihre Box zurzeit nicht online, deshalb lässt sie sich nicht aus der Ferne neu starten: Schalten Sie sie 30 Sekunden aus und wieder ein und prüfen Sie das Kabel. Ich kann auch Ihre Leitung von unserer Seite aus testen.',
     lineTestOffer: 'Meine Leitung jetzt testen',
+    servicesRestricted: (days) =>
+      `Ihr Konto zeigt eine Rechnung, die seit mehr als ${days} Tagen überfällig ist; deshalb sind Ihre Dienste eingeschränkt – das ist sehr wahrscheinlich die Ursache. Sobald die Zahlung verbucht ist, werden sie wieder freigeschaltet.`,
+    restrictedCause: 'Rechnung überfällig, Dienste eingeschränkt',
   },
   fr: {
     noAnswer:
@@ -124,6 +134,9 @@ export const REPLIES: Record<Locale, Replies> = {
     boxOffline:
       "Notre réseau ne voit pas votre Box en ligne pour le moment, elle ne peut donc pas être redémarrée à distance : éteignez-la 30 secondes puis rallumez-la, et vérifiez son câble. Je peux aussi tester votre ligne depuis notre réseau.",
     lineTestOffer: 'Tester ma ligne maintenant',
+    servicesRestricted: (days) =>
+      `Votre compte indique une facture impayée depuis plus de ${days} jours : vos services sont donc restreints, c'est très probablement la cause. Ils sont rétablis dès que le paiement est enregistré.`,
+    restrictedCause: 'facture impayée, services restreints',
   },
   it: {
     noAnswer:
@@ -154,5 +167,8 @@ export const REPLIES: Record<Locale, Replies> = {
     boxOffline:
       'La nostra rete non vede il Suo Box online in questo momento, quindi non può essere riavviato a distanza: lo spenga per 30 secondi e lo riaccenda, e controlli il cavo. Posso anche testare la Sua linea dalla nostra rete.',
     lineTestOffer: 'Testare la mia linea ora',
+    servicesRestricted: (days) =>
+      `Dal Suo conto risulta una fattura scaduta da più di ${days} giorni: per questo i Suoi servizi sono limitati, ed è molto probabilmente la causa. Vengono ripristinati appena il pagamento è registrato.`,
+    restrictedCause: 'fattura scaduta, servizi limitati',
   },
 };

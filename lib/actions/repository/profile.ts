@@ -21,6 +21,8 @@ export type CustomerProfile = {
   area: { id: string; name: string };
   /** Ongoing outages in the customer's area of services they have. */
   outages: { service: OutageRow['service']; since: Date; expectedEndAt: Date | null }[];
+  /** Services restricted for an invoice overdue too long (internet slowed, outgoing calls and TV blocked). */
+  restricted: boolean;
 };
 
 export async function getCustomerProfile(db: Db, { customerId, now }: CustomerScope): Promise<Outcome<CustomerProfile>> {
@@ -45,5 +47,6 @@ export async function getCustomerProfile(db: Db, { customerId, now }: CustomerSc
     plans,
     area,
     outages: ongoing.filter((o) => kinds.has(o.service)).map((o) => ({ service: o.service, since: o.startedAt, expectedEndAt: o.expectedEndAt })),
+    restricted: customer.status === 'restricted',
   });
 }

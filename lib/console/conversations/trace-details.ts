@@ -20,7 +20,7 @@ const TraceDetails = z.object({
   dialog: z.string().nullish(),
   /** The signed-in customer's profile fields that shaped the answer (lib/chat/customer-profile.ts). */
   profile: z
-    .object({ fields: z.array(z.enum(['devices', 'language', 'outages'])), version: z.string().optional(), language: z.string().optional() })
+    .object({ fields: z.array(z.enum(['devices', 'language', 'outages', 'restricted'])), version: z.string().optional(), language: z.string().optional() })
     .nullish(),
   /** Where the answer's time went: each stage's own time in ms (lib/observability/stage-times.ts). */
   stagesMs: z.record(z.string(), z.number().nonnegative()).nullish(),
@@ -51,7 +51,7 @@ export function describeGoldenUse(golden: NonNullable<TraceDetails['golden']>): 
 /** "devices (Box 5), language (de)": which of the customer's profile fields shaped the answer. */
 export function describeProfileUse(profile: NonNullable<TraceDetails['profile']>): string {
   return profile.fields
-    .map((field) => (field === 'devices' && profile.version ? `devices (${prettyVersion(profile.version)})` : field === 'language' && profile.language ? `language (${profile.language})` : field))
+    .map((field) => (field === 'devices' && profile.version ? `devices (${prettyVersion(profile.version)})` : field === 'language' && profile.language ? `language (${profile.language})` : field === 'restricted' ? 'restricted (overdue invoice)' : field))
     .join(', ');
 }
 
