@@ -838,6 +838,25 @@ describe("the customer's story around the question", () => {
     const oneSentence = 'my mother in law arrives for the weekend with her tablet and her new phone where do I find the Wi-Fi password';
     expect(composeAnswer(parsed({ question: oneSentence, hits: [passwordBox5] }), { knownTerm: known, termWeight: () => 1 }).grounded).toBe(false);
   });
+
+  it('needs several story words stated when the question asks nothing of its own, or the amount it asks for', () => {
+    const resetMail = hit({
+      title: 'Reset your My Alpenwave password',
+      content: 'You received an e-mail with a reset link. Open it within 30 minutes and choose a new password.',
+    });
+    const words = new Set(['receiv', 'mail', 'refund', 'enter', 'card', 'bank', 'reset', 'link', 'password', 'minut', 'choos', 'new', 'open', 'cancel', 'month', 'cost', 'fee', 'chf']);
+    const options = { knownTerm: (t: string) => words.has(t), termWeight: () => 1 };
+    // The story's words "received" and "e-mail" are all this passage states: not an answer.
+    const phishing = 'I received an e-mail saying I have a refund and must enter my bank card. Is that really you?';
+    expect(composeAnswer(parsed({ question: phishing, hits: [resetMail] }), options).grounded).toBe(false);
+    // Three of them stated: it answers.
+    const reset = 'I received an e-mail with a reset link for my password. Is that really you?';
+    expect(composeAnswer(parsed({ question: reset, hits: [resetMail] }), options).grounded).toBe(true);
+    // Asked how much: a passage with the amount answers, whatever else the story says.
+    const fee = hit({ title: 'Early termination fees', content: 'If you cancel before the end of the minimum term, the fee is CHF 25 per remaining month.' });
+    const cost = 'I want to cancel, I signed up 5 months ago. What does that cost me?';
+    expect(composeAnswer(parsed({ question: cost, hits: [fee] }), options).grounded).toBe(true);
+  });
 });
 
 describe('a long message', () => {

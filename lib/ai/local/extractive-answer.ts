@@ -173,6 +173,8 @@ const HEADING_CREDIT = 1.0;
 /** How much the retrieval order counts against coverage when picking the passage to quote. */
 const RANK_PRIOR = 0.4;
 const SECONDARY_MIN_TERMS = 2;
+/** Words of the story a passage must state when the asking sentence has none of its own. */
+const TOLD_ONLY_MIN_TERMS = 3;
 /** A section (one source) with at most this many units is quoted whole. */
 const WHOLE_SECTION_UNITS = 12;
 /** Another section of the same article is quoted too when it scores at least this share of the best. */
@@ -802,6 +804,11 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // «Alpenwave Box 5 neu starten» (with the Box 5 on the account): the rest is the customer's own words.
   const namedByTitle = options.titled !== undefined && primary.source.title === options.titled;
   if (coverage < minCoverage && !namedByTitle && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
+  // "J'ai reçu un mail … entrer ma carte bancaire. C'est vraiment vous ?": a question that asks
+  // nothing of its own is asked by its story, whose words count only where a passage states them —
+  // so two of them stated would "cover" it all. The passage must state several, or hold the
+  // amount (duration, contact) the question asks for ("… seit 5 Monaten dabei. Was kostet mich das?").
+  if (!namedByTitle && !primary.holdsStrictKind && terms.length > 0 && terms.every((t) => story.told.has(t)) && covered.size < TOLD_ONLY_MIN_TERMS) return unknown(coverage, covered);
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const intro = phrases.intro(primary.source.title, `[${primary.source.n}]`);
   const parts = [intro];
