@@ -74,8 +74,10 @@ describe('troubleContext', () => {
     expect(context).toMatchObject({ lead: REPLIES.it.servicesRestricted(30), cause: REPLIES.it.restrictedCause, fields: ['restricted'] });
     expect(context?.forModel).toContain('restricted because an invoice is more than 30 days overdue');
     // Whatever service the customer names; nothing when they report no problem.
-    expect(troubleContext(restricted, "can't make calls from my mobile", 'en')?.fields).toEqual(['restricted']);
+    expect(troubleContext(restricted, "my mobile doesn't work", 'en')?.fields).toEqual(['restricted']);
     expect(troubleContext(restricted, 'how do I change my Wi-Fi password?', 'en')).toBeNull();
+    // Not being able to do something is no service problem.
+    expect(troubleContext(restricted, "I can't find the Wi-Fi password", 'en')).toBeNull();
   });
 
   it('says every cause the account knows, in order, and leaves the article to the question when there are several', () => {
