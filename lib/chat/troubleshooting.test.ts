@@ -16,9 +16,9 @@ describe('reportedProblem', () => {
     ['la télé ne marche plus depuis ce matin', 'tv'],
     ['mein Handy hat kein Empfang', 'mobile'],
     // Connections that drop, as customers say it.
-    ['Seit heute Morgen bricht ständig das WLAN weg und der Laptop verliert die Verbindung', 'internet'],
+    ['das WLAN bricht ab, sobald ich im Garten bin', 'internet'],
     ['le wifi se coupe toutes les dix minutes', 'internet'],
-    ['da ieri niente internet, il wifi si vede ma le pagine non si aprono', 'internet'],
+    ['il portatile non si connette al wifi', 'internet'],
     ['the wifi keeps disconnecting', 'internet'],
   ])('%s → %s', (question, service) => {
     expect(reportedProblem(question)).toBe(service);

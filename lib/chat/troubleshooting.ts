@@ -23,7 +23,7 @@ const SERVICE_WORDS: [Service, RegExp][] = [
 ];
 
 const PROBLEM =
-  /\b(?:slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|lentissimo|lentissima|non funziona|non va|non prende|guasto|bloccato|keeps disconnecting|disconnects|cuts out|no connection|bricht ab|bricht weg|bricht standig|verliert die verbindung|keine verbindung|stockt|friert ein|frieren ein|se coupe|deconnecte|plus de connexion|pas de connexion|si disconnette|si blocca|non si connette|nessuna connessione|niente internet)\b/;
+  /\b(?:slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|lentissimo|lentissima|non funziona|non va|non prende|guasto|bloccato|keeps disconnecting|disconnects|cuts out|no connection|bricht ab|keine verbindung|stockt|friert ein|se coupe|deconnecte|plus de connexion|pas de connexion|si disconnette|si blocca|non si connette|nessuna connessione)\b/;
 
 /** The service the message reports a problem with, or null. */
 export function reportedProblem(question: string): Service | null {

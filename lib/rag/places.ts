@@ -81,7 +81,10 @@ export function countryWords(country: string, lang: TextLanguage, usage: CorpusU
   const names = (GAZETTEER.countries[country]?.[lang] ?? []).map((name) =>
     tokenize(name)
       .filter((w) => w.length >= 2 && !isStopword(w))
-      .map((word) => ({ word, stem: termOf(word, lang), df: usage(termOf(word, lang), lang) })),
+      .map((word) => {
+        const stem = termOf(word, lang);
+        return { word, stem, df: usage(stem, lang) };
+      }),
   );
   const single = names.filter((words) => words.length === 1 && words[0]!.df > 0).map((words) => words[0]!);
   const chosen = single.length > 0 ? single : names.flatMap((words) => {
