@@ -134,6 +134,23 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.text).not.toMatch(/fatture cartacee/i);
   });
 
+  // Named alone, "the Box 3" leads to the Wi-Fi password article of the Box 3 (the pair a visitor
+  // would be asked about); the follow-up points back at the guest network the answer was about.
+  it('keeps a follow-up that points back on the article the answer before quoted, in the model it names (en)', async () => {
+    const opening = 'Can I make a separate Wi-Fi for visitors?';
+    const first = await ask(opening);
+    expect(first.citations[0]?.documentId).toBe('guest-wifi-en');
+    const question = 'My parents have the Box 3. Does this work on theirs too?';
+    const history = [
+      { role: 'user' as const, content: opening },
+      { role: 'assistant' as const, content: first.text, lang: 'en' },
+    ];
+    const second = await answerTurn(deps, { question, history, dialog: first.dialog, signedIn: false }, { text: () => {} });
+    expect(second.outcome).toBe('answered');
+    expect(new Set(second.citations.map((c) => c.documentId))).toEqual(new Set(['guest-wifi-en']));
+    expect(missingFacts(second.text, ['Wireless > Guest'])).toEqual([]);
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

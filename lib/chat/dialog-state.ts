@@ -23,6 +23,8 @@ const Topic = z.object({
   question: z.string().max(2_000),
   version: z.string().max(40).nullable(),
   lang: z.string().max(5),
+  /** The article the answer quoted first (older states have none). */
+  article: z.string().max(200).optional(),
 });
 
 /** The last account request, for follow-ups that lean on it ("move it to Thursday then"). */

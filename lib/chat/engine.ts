@@ -3,7 +3,7 @@ import { timeStage } from '@/lib/observability/stage-times';
 import { isWriteTool } from '@/lib/domain/account-tools';
 import { askedPart } from '@/lib/ai/local/text';
 import { answerFromGolden, answerFromKnowledge, AnswerStream, noRetrieval, type AnswerDeps, type AnswerResult, type KnowledgeQuestion, type StandaloneKind } from '@/lib/rag/answer';
-import { condenseLocally } from '@/lib/rag/condense';
+import { condenseLocally, refersBack } from '@/lib/rag/condense';
 import { condenseWithModel } from '@/lib/rag/condense-with-model';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { isHowToQuestion, isHypotheticalQuestion } from '@/lib/rag/question-kind';
@@ -101,6 +101,8 @@ function knowledgeQuestion(
     version: chosen.version,
     versionFromProfile: chosen.fromProfile,
     document: understood.document,
+    // A follow-up joined to the topic is about the article its answer quoted.
+    thread: understood.kind === 'joined' && refersBack(input.question) ? input.dialog?.topic?.article : undefined,
     lang,
     abortSignal: input.abortSignal,
   };
@@ -121,8 +123,9 @@ function nextDialog(previous: DialogState, result: AnswerResult, kind: Standalon
     return { topic: previous.topic, pending: { kind: 'version', question: result.standalone, options: result.clarifyOptions, documents: result.clarifyDocuments, lang: result.lang } };
   }
   if (result.route === 'out_of_scope') return { topic: previous.topic };
-  if (kind === 'joined' && previous.topic) return { topic: { ...previous.topic, version: result.version ?? previous.topic.version } };
-  return { topic: { question: result.standalone, version: result.version, lang: result.lang } };
+  const article = result.citations[0]?.documentId;
+  if (kind === 'joined' && previous.topic) return { topic: { ...previous.topic, version: result.version ?? previous.topic.version, ...(article ? { article } : {}) } };
+  return { topic: { question: result.standalone, version: result.version, lang: result.lang, ...(article ? { article } : {}) } };
 }
 
 /** The built-in model has rules; an LLM decides for itself, with tools. */

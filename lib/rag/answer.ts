@@ -15,6 +15,7 @@ import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
 import { publicDocumentTitles, titledArticle } from './title-match';
+import { threadArticle } from './thread-article';
 import { widenQuestion } from './widen-question';
 import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
@@ -100,6 +101,8 @@ export type KnowledgeQuestion = {
    * customer answered a question about that article), then the whole help center.
    */
   document?: string;
+  /** The article the dialog's last answer quoted, for a follow-up joined to it (lib/rag/thread-article.ts). */
+  thread?: string;
   lang: Locale;
   abortSignal?: AbortSignal;
 };
@@ -313,11 +316,15 @@ async function retrieveFor(
     version,
     document,
     versionFromProfile,
-  }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean },
-): Promise<{ query: string; hits: SearchHit[]; document?: string; titled?: string }> {
+    thread,
+  }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean; thread?: string },
+): Promise<{ query: string; hits: SearchHit[]; document?: string; titled?: string; followed?: string }> {
   const weights = deps.settings.search;
   // Only an article of a model is named this way (lib/rag/title-match.ts): without one, no titles are read.
   const titled = document || !version ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf });
+  // A follow-up is about the article the answer before quoted (in this answer's version), unless its question states another's title.
+  const followed = document || titled || !thread ? undefined : threadArticle(await publicDocumentTitles(deps.db), { article: thread, version, lang });
+  if (followed) return { ...(await retrieve(deps, { standalone, lang, version, weights, thread: followed })), followed };
   if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document, titled })), document, titled };
   const open = await retrieve(deps, { standalone, lang, version: undefined, weights, titled });
   const chosen = versionChoice(open.hits)?.documents[version];
@@ -349,7 +356,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
       : undefined;
 
   // The search's own time is its SQL (and fusion); spelling, embedding and reranking are timed inside it.
-  const { query, hits, document, titled } = await timeStage('search SQL', () => retrieveFor(deps, { question: input.question, standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile }));
+  const { query, hits, document, titled, followed } = await timeStage('search SQL', () => retrieveFor(deps, { question: input.question, standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile, thread: input.thread }));
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 
@@ -385,8 +392,9 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   // A passage the reranker rates highly is on topic even when the customer's words are not the
   // article's ("my thing blinks"): the built-in model may then quote it on weaker word coverage.
   const strict = isAvailabilityQuestion(input.question);
-  // So is the article a clarification led to: the customer confirmed it by choosing its version.
-  const confirmedArticle = document !== undefined && hits[0]?.documentId === document;
+  // So is the article a clarification led to (the customer confirmed it by choosing its version),
+  // and the one a follow-up is about (it answered the question before).
+  const confirmedArticle = (document ?? followed) !== undefined && hits[0]?.documentId === (document ?? followed);
   const confidentRetrieval = !strict && (confirmedArticle || (hits[0]?.score ?? 0) >= settings.confidentRetrievalScore);
   const passed = new Set(chosen.map((h) => h.chunkId));
   const bySource = new Map(sources.map((s) => [s.n, s]));
@@ -408,6 +416,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
   const { alternatives } = await widenQuestion(deps.db, query, lang);
   // The article whose title the question states, if it reached the sources (not for an availability question: that needs its words).
   const titledSource = titled && !strict ? sources.find((s) => s.documentId === titled) : undefined;
+  const followedSource = followed ? sources.find((s) => s.documentId === followed) : undefined;
   let choice = deps.generator;
   let generation: Generation | null = null;
   let error: string | null = null;
@@ -428,6 +437,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
             minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage,
             alternatives,
             ...(titledSource ? { titled: titledSource.title } : {}),
+            ...(followedSource ? { followed: followedSource.title } : {}),
           },
         },
       }));

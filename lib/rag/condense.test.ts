@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadQa } from '@/lib/eval/qa';
-import { condenseLocally, type Turn } from './condense';
+import { condenseLocally, refersBack, type Turn } from './condense';
 
 /** The topic, then the follow-up's own words twice (they weigh more). */
 const joined = (previous: string | undefined, question: string) => `${previous} ${question} ${question}`;
@@ -71,6 +71,21 @@ describe('condenseLocally', () => {
     for (const [previous, question] of cases) {
       expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
     }
+  });
+
+  it('prepends the previous question when, after a story, the asking sentence points back', () => {
+    const cases: [string, string][] = [
+      ['How do I set up a guest network?', 'My parents have the Box 3. Does this work on theirs too?'],
+      ['Wie richte ich das Gäste-WLAN ein?', 'Meine Eltern haben zu Hause noch eine Box 3 stehen. Klappt dies bei ihnen auch?'],
+      ['Comment activer le Wi-Fi invité ?', "Mes parents ont encore l'ancienne Box 3 au chalet. Ça fonctionne aussi chez eux ?"],
+      ['Come attivo il Wi-Fi per gli ospiti?', 'I miei genitori hanno ancora il Box 3 nella casa in montagna. Funziona anche da loro questo?'],
+    ];
+    for (const [previous, question] of cases) {
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
+    }
+    // A story followed by a question that names its own subject is a new question.
+    const own = 'We moved to Lausanne last week. How do I change the billing address on my account?';
+    expect(condenseLocally(own, after('How do I set up a guest network?'))).toBe(own);
   });
 
   it('prepends the previous question to a lone word', () => {
@@ -146,5 +161,28 @@ describe('condenseLocally', () => {
   it('does not take a message opening with "E-Mail" for an Italian "e …" follow-up', () => {
     const question = 'E-Mail-Adresse ändern, wie geht das im Kundenkonto?';
     expect(condenseLocally(question, after('Wie starte ich die Box 5 neu?'))).toBe(question);
+  });
+});
+
+describe('refersBack', () => {
+  it('reads a follow-up that points back at what was answered, or asks the same of something else', () => {
+    for (const question of [
+      'Ok. Can I make it stay on all night?',
+      'Does that cost anything?',
+      'Kostet dies etwas?',
+      'Mein Vater hat die Box 3. Geht das dort gleich?',
+      'Je peux faire pareil sur la Box 3 ?',
+      'Et ça coûte combien ?',
+      'Posso cambiarla dall’app?',
+      'Si fa allo stesso modo sul Box 3?',
+    ]) {
+      expect(refersBack(question), question).toBe(true);
+    }
+  });
+
+  it('does not read the question before asked of a new subject as pointing back', () => {
+    for (const question of ['and the normal SIM?', 'und bei der Box 3?', 'et pour la carte SIM ?', 'e la SIM normale?']) {
+      expect(refersBack(question), question).toBe(false);
+    }
   });
 });

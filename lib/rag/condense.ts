@@ -1,4 +1,4 @@
-import { contentTerms, fold, hasGluedPronoun, isAsking, isFunctionTerm, sentencesOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { askedPart, contentTerms, fold, hasGluedPronoun, isAsking, isFunctionTerm, sentencesOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import { isHowToQuestion } from './question-kind';
 
 import type { Turn } from '@/lib/domain/chat';
@@ -37,6 +37,16 @@ function withoutAcknowledgement(question: string): string {
 }
 
 /**
+ * Whether a follow-up is about the thing the answer before was about — it points back at it ("can
+ * I make it stay on?") or asks the same of something else ("can she do the same on her Box 3?") —
+ * rather than asking the question before of a new subject ("and the normal SIM?").
+ */
+export function refersBack(question: string): boolean {
+  const folded = fold(withoutAcknowledgement(question.trim()));
+  return POINTS_BACK.test(folded) || SAME_AS_BEFORE.test(folded) || tokenize(folded).some(hasGluedPronoun);
+}
+
+/**
  * Turns a follow-up into a standalone search query without a language model: when the message
  * opens like a follow-up ("and on the box 3?"), is a lone word, or is short and points back
  * ("does that cost anything?"), the customer's previous question (or the dialog's topic) is
@@ -58,7 +68,10 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   // "and how do I turn on two-factor?": after the opener, a how-to question that names its own
   // subject and points at nothing before is a new question ("and how do I turn it off?" is not).
   const ownHowTo = opener !== null && !pointsBack && terms >= 3 && isHowToQuestion(asked.slice(opener[0].length).replace(/^[\s,]+/, ''));
-  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && pointsBack) || SAME_AS_BEFORE.test(folded);
+  // "My brother has a Box 3. Can he do that too?": after the story, the question itself points back.
+  const asking = askedPart(asked);
+  const asksBack = asking !== asked && topicWordCount(asking) <= 4 && (POINTS_BACK.test(fold(asking)) || tokenize(asking).some(hasGluedPronoun));
+  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && pointsBack) || asksBack || SAME_AS_BEFORE.test(folded);
   // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
   // the topic only supplies the subject (roaming), and its question words ("how much") must not
   // outweigh them.

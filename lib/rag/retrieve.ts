@@ -30,6 +30,12 @@ function upFront(found: SearchHit[], documentId: string): boolean {
   return found.slice(0, TITLED_PASSAGES + 1).some((h) => h.documentId === documentId);
 }
 
+/** The hits not among `left`. */
+function withoutHits(hits: SearchHit[], left: SearchHit[]): SearchHit[] {
+  const ids = new Set(left.map((h) => h.chunkId));
+  return hits.filter((h) => !ids.has(h.chunkId));
+}
+
 /** The search's hits with the titled article's best passages second. */
 function withTitled(found: SearchHit[], titled: SearchHit[]): SearchHit[] {
   const kept = titled.slice(0, TITLED_PASSAGES);
@@ -46,7 +52,8 @@ export async function retrieve(
     weights,
     document,
     titled,
-  }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string; titled?: string },
+    thread,
+  }: { standalone: string; lang: Locale; version: string | undefined; weights: SearchWeights; document?: string; titled?: string; thread?: string },
 ): Promise<Retrieval> {
   const textLang = asTextLanguage(lang);
   const spelling = await timeStage('spelling', () =>
@@ -58,7 +65,10 @@ export async function retrieve(
   // whatever its score; the whole help center only when it has no passage at all.
   const chosen = document ? await search([document]) : [];
   const evidence = (hits: SearchHit[]) => hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
-  const open = chosen.length > 0 ? chosen : evidence(await search());
+  // The article a follow-up is about comes first, whatever its score, then what the search finds
+  // (the article it sends the reader to, another that answers better).
+  const followed = thread && chosen.length === 0 ? await search([thread]) : [];
+  const open = chosen.length > 0 ? chosen : [...followed, ...withoutHits(evidence(await search()), followed)];
   // The article whose title the question states stays among the candidates, whatever the story
   // around the question made the search find first (lib/rag/title-match.ts).
   const relevant = chosen.length === 0 && titled && !upFront(open, titled) ? withTitled(open, evidence(await search([titled]))) : open;

@@ -15,7 +15,7 @@ import { prettyVersion } from './versions';
  * title, counts for little.
  */
 
-export type DocumentTitle = { id: string; title: string; lang: string; version: string | null };
+export type DocumentTitle = { id: string; title: string; lang: string; version: string | null; translationOf?: string | null };
 
 /** Share of a title's weight the question must state. */
 export const TITLE_MATCH_SHARE = 0.75;
@@ -23,7 +23,7 @@ export const TITLE_MATCH_SHARE = 0.75;
 /** The help center's public article titles, kept like the other reads every message makes (ingest drops them). */
 export function publicDocumentTitles(db: Db): Promise<DocumentTitle[]> {
   return cachedRead(db, 'passages', 'titles', () =>
-    queryRows<DocumentTitle>(db, sql`select id, title, lang, version from documents where audience = 'public' order by id`),
+    queryRows<DocumentTitle>(db, sql`select id, title, lang, version, translation_of as "translationOf" from documents where audience = 'public' order by id`),
   );
 }
 

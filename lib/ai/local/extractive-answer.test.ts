@@ -569,6 +569,30 @@ describe('composeAnswer', () => {
     });
   });
 
+  describe('the article the answer before quoted, for a follow-up about it', () => {
+    const guest = 'Set up a guest Wi-Fi network';
+    const onBox3 = hit({ title: guest, headingPath: `${guest} > On the Box 3`, section: 3, content: '1. Open http://192.168.1.1 and log in.\n2. Go to **Wireless > Guest** and tick **Enable**.\n\nThe Box 3 guest network has no time limit: switch it off yourself.' });
+    const password = hit({ title: 'Change the Wi-Fi password on the Box 3', headingPath: 'Change the Wi-Fi password on the Box 3 > Change it', section: 2, content: '1. Open http://192.168.1.1 on the Box 3.\n2. Go to **Wireless > Security** and enter a new key.' });
+    const question = 'My parents have the Box 3. Does it switch off by itself there?';
+    const standalone = `Can friends who come round get online without our main key? ${question} ${question}`;
+    // A bar the follow-up's own words clear and the whole dialog's do not.
+    const options = { knownTerm: () => true, termWeight: () => 1, minCoverage: 0.7 };
+    // Retrieval puts the article a follow-up is about first (lib/rag/retrieve.ts).
+    const prompt = () => parsed({ question, standalone, joined: true, hits: [onBox3, password] });
+
+    it('is quoted where it states what the follow-up itself asks: the question before was its own', () => {
+      const answer = composeAnswer(prompt(), { ...options, followed: guest });
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('switch it off yourself');
+    });
+
+    it('needs the words of the question before too when the dialog quoted no article', () => {
+      const answer = composeAnswer(prompt(), options);
+      expect(answer.grounded).toBe(false);
+      expect(answer.coverage).toBeLessThan(options.minCoverage);
+    });
+  });
+
   describe('steps that use what an earlier section of the article is about', () => {
     const article = 'Activate your eSIM';
     const options = { knownTerm: () => true, termWeight: () => 1 };

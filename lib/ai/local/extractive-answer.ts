@@ -141,6 +141,8 @@ export type ComposeOptions = {
    * passages are preferred, and quoting one needs no share of the customer's other words.
    */
   titled?: string;
+  /** The title of the article the answer before quoted, for a follow-up about it: its passages are preferred. */
+  followed?: string;
 };
 
 /** The set with every question word whose synonym it holds ("box" → also "modem"); the same set when none. */
@@ -196,6 +198,8 @@ const POSITION_BONUS = 0.05;
 const TITLE_BONUS = 0.3;
 /** What the article whose whole title the question states is worth besides (ComposeOptions.titled). */
 const TITLED_BONUS = 0.3;
+/** What the article the answer before quoted is worth to a follow-up about it (ComposeOptions.followed). */
+const FOLLOWED_BONUS = 0.3;
 /** The share of a title's words (by weight) the asking sentence must state for that. */
 const TITLE_SHARE = 0.5;
 
@@ -745,7 +749,8 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const passageMerit = (w: Window) =>
     w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0);
   const merit = (w: Window) =>
-    passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0);
+    passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
+    (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
@@ -772,11 +777,12 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // The share of the question's weight a set of covered words makes up. The story's words, and
   // function words the stop word lists lack ("depuis", "ancora"), count where the passage states
   // them, and nowhere else.
-  const share = (covered: Set<string>) => {
-    const counted = terms.filter((t) => covered.has(t) || (!story.told.has(t) && !isFunctionTerm(t, lang)));
+  const shareOf = (covered: Set<string>, among: string[]) => {
+    const counted = among.filter((t) => covered.has(t) || (!story.told.has(t) && !isFunctionTerm(t, lang)));
     const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
     return counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
   };
+  const share = (covered: Set<string>) => shareOf(covered, terms);
   const unknown = (coverage: number, covered = new Set<string>()): AnswerParts => ({ grounded: false, coverage, share, covered, cited: [], title: '', intro: phrases.unknown, body: [], details: [] });
   if (terms.length === 0 || !primary) return unknown(0);
   // A second passage when it covers telling words the first one missed (multi-part questions) —
@@ -799,7 +805,10 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     const strictKinds = kinds.filter((k) => STRICT_KINDS.has(k));
     for (const word of allCueWords(prompt.question, lang, strictKinds)) for (const t of contentTerms(word, lang)) if (weights.has(t)) covered.add(t);
   }
-  const coverage = share(covered);
+  // A follow-up about the article the answer before quoted: that article answered the topic's
+  // words already, so the passage must state what the follow-up itself asks.
+  const onThread = own !== null && options.followed !== undefined && primary.source.title === options.followed;
+  const coverage = onThread ? shareOf(covered, terms.filter((t) => own.has(t))) : share(covered);
   // "Mein Mann sagt, ich soll das Ding neu starten – wie mach ich das richtig?" states the title
   // «Alpenwave Box 5 neu starten» (with the Box 5 on the account): the rest is the customer's own words.
   const namedByTitle = options.titled !== undefined && primary.source.title === options.titled;

@@ -105,10 +105,15 @@ export class LocalLanguageModel implements LanguageModelV4 {
     // The caller may know how sure retrieval is, and relax or tighten the coverage bar per call.
     // It may also pass the synonyms of the question's words (lib/rag/synonyms.ts).
     // And the title of the article the question names (lib/rag/title-match.ts).
-    const { minCoverage, alternatives, titled } = (options.providerOptions?.lantern ?? {}) as { minCoverage?: number; alternatives?: Record<string, string[]>; titled?: string };
+    const { minCoverage, alternatives, titled, followed } = (options.providerOptions?.lantern ?? {}) as {
+      minCoverage?: number;
+      alternatives?: Record<string, string[]>;
+      titled?: string;
+      followed?: string;
+    };
     return {
       kind: 'text',
-      text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}), ...(alternatives ? { alternatives } : {}), ...(titled ? { titled } : {}) }).text,
+      text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}), ...(alternatives ? { alternatives } : {}), ...(titled ? { titled } : {}), ...(followed ? { followed } : {}) }).text,
     };
   }
 
