@@ -8,6 +8,8 @@ import { testBackends } from '@/lib/db/test-databases';
 import { missingFacts } from '@/lib/domain/facts';
 import type { AnswerDeps } from '@/lib/rag/answer';
 import { runIngest } from '@/lib/rag/ingest/run';
+import { REPLIES } from '@/lib/rag/replies';
+import type { CustomerProfile } from './customer-profile';
 import { answerTurn } from './engine';
 
 /**
@@ -149,6 +151,25 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(second.outcome).toBe('answered');
     expect(new Set(second.citations.map((c) => c.documentId))).toEqual(new Set(['guest-wifi-en']));
     expect(missingFacts(second.text, ['Wireless > Guest'])).toEqual([]);
+  });
+
+  // The account knows of a TV outage in the customer's area: said first, and the article about
+  // outages answers (the words of a black screen alone found the French-service article).
+  it('answers a reported TV problem from the outages article when the account knows of an outage there (fr)', async () => {
+    const customer: CustomerProfile = {
+      asOf: new Date('2026-11-23T09:00:00Z'),
+      language: 'fr',
+      devices: [{ model: 'Box 5', status: 'online' }],
+      plans: [{ kind: 'tv', planId: 'wave-tv', planName: 'Wave TV' }],
+      area: { id: 'lausanne', name: 'Lausanne' },
+      outages: [{ service: 'tv', since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
+      restricted: false,
+    };
+    const question = "Depuis hier soir la télé ne fonctionne plus, l'écran reste noir. Internet marche bien, lui.";
+    const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
+    expect(answer.text.startsWith(REPLIES.fr.outageFirst('TV', 'Lausanne', null))).toBe(true);
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations.map((c) => c.documentId)).toContain('outage-status-fr');
   });
 
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {

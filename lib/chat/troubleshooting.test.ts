@@ -24,6 +24,15 @@ describe('reportedProblem', () => {
     expect(reportedProblem(question)).toBe(service);
   });
 
+  it('takes the service the complaining sentence names, not another the message names', () => {
+    expect(reportedProblem('The TV shows a black screen and does not work. The internet is fine though.')).toBe('tv');
+    expect(reportedProblem('Seit gestern Abend: der Fernseher funktioniert nicht. Das Internet läuft normal.')).toBe('tv');
+    expect(reportedProblem("Internet OK chez moi, mais la télé ne marche plus depuis hier soir.")).toBe('tv');
+    expect(reportedProblem('Il wifi va bene. La TV invece non funziona da stamattina.')).toBe('tv');
+    // A complaint that names no service takes the one the message names.
+    expect(reportedProblem('It has been slow all day. I mean the internet.')).toBe('internet');
+  });
+
   it('is null for questions that report no problem, or name no service', () => {
     for (const question of ['How much does Wave TV Plus cost?', 'Wie ändere ich mein WLAN-Passwort?', 'everything is slow today', 'Comment payer ma facture ?']) {
       expect(reportedProblem(question), question).toBeNull();
@@ -50,6 +59,8 @@ describe('troubleContext', () => {
     expect(troubleContext(profile(outage('2026-11-23T13:00:00Z')), 'my internet is slow', 'en')).toEqual({
       lead: REPLIES.en.outageFirst('internet', 'Zürich', 'today 14:00'),
       forModel: "There is an ongoing internet outage in the customer's area (Zürich), expected to be fixed by today 14:00: say that first, as the likely cause, then help from the help center.",
+      // The article about outages answers: searched with the question.
+      cause: REPLIES.en.outageCause,
       fields: ['outages'],
     });
     expect(troubleContext(profile(outage('2026-11-24T08:00:00Z')), 'Mein Internet ist langsam', 'de')?.lead).toContain('morgen 09:00');

@@ -29,7 +29,27 @@ const PROBLEM =
 export function reportedProblem(question: string): Service | null {
   const text = fold(question).replace(/['’`-]/g, ' ');
   if (!PROBLEM.test(text)) return null;
+  // The service named nearest the complaint: "Internet is fine, but the TV stopped working" and
+  // "the TV shows nothing. The internet works" are about the TV.
+  for (const sentence of text.split(/[.!?;\n]+/)) {
+    const complaint = PROBLEM.exec(sentence);
+    if (!complaint) continue;
+    const service = nearest(sentence, complaint.index);
+    if (service) return service;
+  }
   return SERVICE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+}
+
+/** The service whose word stands nearest a position in the text (none named: null). */
+function nearest(text: string, at: number): Service | null {
+  let best: { service: Service; distance: number } | null = null;
+  for (const [service, words] of SERVICE_WORDS) {
+    for (const match of text.matchAll(new RegExp(words.source, 'g'))) {
+      const distance = Math.abs(match.index - at);
+      if (!best || distance < best.distance) best = { service, distance };
+    }
+  }
+  return best?.service ?? null;
 }
 
 /**
@@ -67,6 +87,7 @@ export function troubleContext(profile: CustomerProfile | null | undefined, ques
     causes.push({
       lead: replies.outageFirst(replies.serviceNames[service], profile.area.name, until),
       forModel: `There is an ongoing ${service} outage in the customer's area (${profile.area.name})${until ? `, expected to be fixed by ${until}` : ''}: say that first, as the likely cause, then help from the help center.`,
+      cause: replies.outageCause,
       fields: ['outages'],
     });
   }

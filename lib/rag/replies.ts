@@ -34,6 +34,8 @@ type Replies = {
   servicesRestricted: (days: number) => string;
   /** That cause in a few words, as a help center names it (searched with the customer's question). */
   restrictedCause: string;
+  /** An outage in the customer's area, in the articles' words (searched with the question). */
+  outageCause: string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -71,6 +73,7 @@ export const REPLIES: Record<Locale, Replies> = {
     servicesRestricted: (days) =>
       `Your account shows an invoice more than ${days} days overdue, so your services are restricted: that is most likely the cause. They are restored once the payment is registered.`,
     restrictedCause: 'invoice overdue, services restricted',
+    outageCause: 'check for outages in your area',
   },
   de: {
     noAnswer:
@@ -104,6 +107,7 @@ export const REPLIES: Record<Locale, Replies> = {
     servicesRestricted: (days) =>
       `Ihr Konto zeigt eine Rechnung, die seit mehr als ${days} Tagen überfällig ist; deshalb sind Ihre Dienste eingeschränkt – das ist sehr wahrscheinlich die Ursache. Sobald die Zahlung verbucht ist, werden sie wieder freigeschaltet.`,
     restrictedCause: 'Rechnung überfällig, Dienste eingeschränkt',
+    outageCause: 'Störungen in Ihrer Region prüfen',
   },
   fr: {
     noAnswer:
@@ -137,6 +141,7 @@ export const REPLIES: Record<Locale, Replies> = {
     servicesRestricted: (days) =>
       `Votre compte indique une facture impayée depuis plus de ${days} jours : vos services sont donc restreints, c'est très probablement la cause. Ils sont rétablis dès que le paiement est enregistré.`,
     restrictedCause: 'facture impayée, services restreints',
+    outageCause: "vérifier s'il y a une panne dans votre région",
   },
   it: {
     noAnswer:
@@ -170,5 +175,6 @@ export const REPLIES: Record<Locale, Replies> = {
     servicesRestricted: (days) =>
       `Dal Suo conto risulta una fattura scaduta da più di ${days} giorni: per questo i Suoi servizi sono limitati, ed è molto probabilmente la causa. Vengono ripristinati appena il pagamento è registrato.`,
     restrictedCause: 'fattura scaduta, servizi limitati',
+    outageCause: "verificare se c'è un guasto nella Sua zona",
   },
 };
