@@ -118,6 +118,22 @@ describe.each(testBackends())('answer pipeline on $name', ({ open }) => {
     expect(ifSwitch.outcome).not.toBe('sign_in');
   });
 
+  // "If I pay now, how long until …?" asks what would follow, signed in or not: the articles answer,
+  // and nothing is read from or done to the account.
+  it('answers a signed-in customer’s question about what would follow a change from the articles, not the account', async () => {
+    const accountAnswer = () => {
+      throw new Error('the account path must not run');
+    };
+    const recognise = { requestedTool: () => 'pay_invoice', answer: accountAnswer };
+    for (const question of ['If I pay the invoice now by card, how long until my services are back?', 'Se pago la fattura adesso con la carta, quanto ci vuole per tornare normale?']) {
+      const answer = await ask(deps, question, { signedIn: true, account: recognise });
+      expect(answer.route, question).not.toBe('account');
+    }
+    // Asking to have it done still goes to the account.
+    const pay = await ask(deps, 'I want to pay my invoice now', { signedIn: true, account: { requestedTool: () => 'pay_invoice', answer: async () => ({ outcome: 'account' as const, tools: [], model: 'test', tokensIn: 0, tokensOut: 0, error: null }) } });
+    expect(pay.route).toBe('account');
+  });
+
   it('offers a visitor who asks for a person the hand-off, with no sign-in needed', async () => {
     const person = await ask({ ...deps, generator: forbiddenModel() }, 'Ich möchte mit einem Mitarbeiter sprechen', { account: { requestedTool: () => 'request_callback' } });
     expect(person).toMatchObject({ outcome: 'handoff', route: 'account', handoffOffered: true, text: REPLIES.de.personOffer });

@@ -169,10 +169,11 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   const understood = await timeStage('condense', () => understand(deps, input));
   if (isLocale(understood.lang)) return answerKnowledge(understood.lang);
   // Signed-in customers: whatever the intent recogniser reads as an account request ("why is my
-  // bill so high?" → their invoice). Anonymous visitors are invited to sign in when they ask to
-  // change something — not when they ask how to ("my modem needs a restart, how?") or what would
-  // follow ("if I switch to L today, when do I get the data?"): the help articles answer that; a
-  // question about bills in general gets them too. A reply to our own
+  // bill so high?" → their invoice), except a question about what would follow a change ("if I
+  // pay now, how long until …?"): the help articles answer that. Anonymous visitors are invited to
+  // sign in when they ask to change something — not when they ask how to ("my modem needs a
+  // restart, how?") or what would follow ("if I switch to L today, when do I get the data?"); a
+  // question about bills in general gets the articles too. A reply to our own
   // clarifying question is never an account request.
   // An account follow-up ("move it to Thursday then") is read together with the account request before it.
   const accountQuestion = (text: string) => input.account?.requestedTool(text, lang) ?? null;
@@ -184,10 +185,11 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
   const requestedTool = alone ?? joined;
   const accountText = joined ? joinedAccount! : input.question;
   if (joined) accountTopic = dialog.account!.question;
-  const visitorAsksWhatFollows = !input.signedIn && isHypotheticalQuestion(askedPart(input.question));
+  // "If I pay now, how long until …?" asks what would follow, not for the change, signed in or not.
+  const asksWhatFollows = isHypotheticalQuestion(askedPart(input.question));
   const accountRequest =
     understood.kind !== 'resolved' &&
-    !visitorAsksWhatFollows &&
+    !asksWhatFollows &&
     (formRoute === 'account' ||
       (requestedTool !== null && (input.signedIn ? input.account?.answer !== undefined : (input.account?.isWrite ?? isWriteTool)(requestedTool) && !isHowToQuestion(input.question))));
   if (accountRequest) {
