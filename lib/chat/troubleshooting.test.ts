@@ -24,6 +24,20 @@ describe('reportedProblem', () => {
     expect(reportedProblem(question)).toBe(service);
   });
 
+  it('reads a service said to be missing, and a verb of failing in a sentence that names a service, however the sentence is built', () => {
+    expect(reportedProblem('Kein WLAN seit gestern Abend, was tun?')).toBe('internet');
+    expect(reportedProblem("Toujours pas d'internet à la maison depuis ce matin.")).toBe('internet');
+    expect(reportedProblem('Still no TV since yesterday, any idea?')).toBe('tv');
+    expect(reportedProblem('Siamo senza internet da due giorni.')).toBe('internet');
+    expect(reportedProblem('The wifi keeps cutting out on the laptop upstairs.')).toBe('internet');
+    expect(reportedProblem('Seit Tagen fällt bei uns abends das Internet aus.')).toBe('internet');
+    expect(reportedProblem('Le wifi plante toutes les heures depuis lundi.')).toBe('internet');
+    expect(reportedProblem('La TV si pianta ogni sera verso le nove.')).toBe('tv');
+    // Losing something is no failing service; a failing verb with no service is no complaint about one.
+    expect(reportedProblem('I lost my Wi-Fi password, where do I find it?')).toBeNull();
+    expect(reportedProblem('Cosa succede se la promozione cade a fine mese?')).toBeNull();
+  });
+
   it('takes the service the complaining sentence names, not another the message names', () => {
     expect(reportedProblem('The TV shows a black screen and does not work. The internet is fine though.')).toBe('tv');
     expect(reportedProblem('Seit gestern Abend: der Fernseher funktioniert nicht. Das Internet läuft normal.')).toBe('tv');

@@ -16,28 +16,49 @@ import type { CustomerProfile, ProfileField } from './customer-profile';
 
 export type Service = 'internet' | 'tv' | 'mobile';
 
-const SERVICE_WORDS: [Service, RegExp][] = [
-  ['internet', /\b(?:internet|wlan|wifi|wi fi|web|connexion|connessione|verbindung|online)\b/],
-  ['tv', /\b(?:tv|tele|television|televisione|fernsehen|fernseher|replay)\b/],
-  ['mobile', /\b(?:handy|natel|mobile|portable|cellulare|telefonino|smartphone|4g|5g)\b/],
+const SERVICE_NAMES: [Service, string][] = [
+  ['internet', 'internet|wlan|wifi|wi fi|web|connexion|connessione|verbindung|online'],
+  ['tv', 'tv|tele|television|televisione|fernsehen|fernseher|replay'],
+  ['mobile', 'handy|natel|mobile|portable|cellulare|telefonino|smartphone|4g|5g'],
 ];
+const SERVICE_WORDS: [Service, RegExp][] = SERVICE_NAMES.map(([service, names]) => [service, new RegExp(`\\b(?:${names})\\b`)]);
 
 const PROBLEM =
   /\b(?:slow|not working|doesn ?t work|does not work|isn ?t working|stopped working|down|no signal|keeps dropping|drops out|broken|langsam|geht nicht|geht nichts|funktioniert nicht|ausgefallen|kein empfang|lent|lente|marche pas|marche plus|fonctionne pas|fonctionne plus|coupe|coupee|panne|plus de reseau|lento|lenta|lentissimo|lentissima|non funziona|non va|non prende|guasto|bloccato|keeps disconnecting|disconnects|cuts out|no connection|bricht ab|keine verbindung|stockt|friert ein|se coupe|deconnecte|plus de connexion|pas de connexion|si disconnette|si blocca|non si connette|nessuna connessione)\b/;
 
+// A service said to be missing: "no internet", "kein WLAN", "pas de wifi", "nessuna TV".
+const MISSING_SERVICE = new RegExp(`\\b(?:no|kein|keine|keinen|pas d|pas de|plus d|plus de|niente|nessun|nessuna|senza) (?:${SERVICE_NAMES.map(([, names]) => names).join('|')})\\b`);
+
+// Verbs of failing. In a sentence that names a service they report a problem, however the sentence
+// is built around them ("the Wi-Fi keeps cutting out on the laptop", "das WLAN bricht ständig weg").
+// "lose" is not one of them: "I lost my Wi-Fi password" reports no failing service.
+const FAILING =
+  /\b(?:drops?|dropping|dropped|disconnect\w*|freez\w*|froze|crash\w*|cut out|cuts out|cutting out|fails?|failing|failed|bricht|brechen|abgebrochen|weggebrochen|fallt|ausgefallen|hangt|hangen|friert|frieren|eingefroren|sturzt|absturz\w*|unterbrochen|coupe|coupee|coupures?|plante|bloque|bloquee|saute|tombe|cade|cadono|salta|saltano|interrott[ao]|si interrompe|si pianta|bloccat[ao])\b/;
+
+/** Where a sentence complains of a service, or null. */
+function complaintAt(sentence: string): number | null {
+  for (const pattern of [PROBLEM, MISSING_SERVICE]) {
+    const match = pattern.exec(sentence);
+    if (match) return match.index;
+  }
+  const failing = FAILING.exec(sentence);
+  return failing && SERVICE_WORDS.some(([, words]) => words.test(sentence)) ? failing.index : null;
+}
+
 /** The service the message reports a problem with, or null. */
 export function reportedProblem(question: string): Service | null {
   const text = fold(question).replace(/['’`-]/g, ' ');
-  if (!PROBLEM.test(text)) return null;
+  let complains = false;
   // The service named nearest the complaint: "Internet is fine, but the TV stopped working" and
   // "the TV shows nothing. The internet works" are about the TV.
   for (const sentence of text.split(/[.!?;\n]+/)) {
-    const complaint = PROBLEM.exec(sentence);
-    if (!complaint) continue;
-    const service = nearest(sentence, complaint.index);
+    const at = complaintAt(sentence);
+    if (at === null) continue;
+    complains = true;
+    const service = nearest(sentence, at);
     if (service) return service;
   }
-  return SERVICE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+  return complains ? (SERVICE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null) : null;
 }
 
 /** The service whose word stands nearest a position in the text (none named: null). */
