@@ -172,6 +172,24 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.citations.map((c) => c.documentId)).toContain('outage-status-fr');
   });
 
+  // A long story covers little of the outages article: the known cause names that article, which answers after the lead.
+  it('answers a long report of failing internet from the outages article when the account knows of an outage there (de)', async () => {
+    const customer: CustomerProfile = {
+      asOf: new Date('2026-11-23T09:00:00Z'),
+      language: 'de',
+      devices: [{ model: 'Box 5', status: 'online' }],
+      plans: [{ kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
+      area: { id: 'zurich', name: 'Zürich' },
+      outages: [{ service: 'internet', since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
+      restricted: false,
+    };
+    const question = 'Seit dem Frühstück fällt bei uns alle zehn Minuten das Internet aus, der Fernseher im Wohnzimmer zeigt nur noch Standbilder und die Kinder können ihre Hausaufgaben nicht hochladen. Was sollen wir tun?';
+    const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
+    expect(answer.text.startsWith(REPLIES.de.outageFirst('Internet', 'Zürich', null))).toBe(true);
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations.map((c) => c.documentId)).toContain('outage-status-de');
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

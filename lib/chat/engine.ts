@@ -231,7 +231,7 @@ export async function answerTurn(deps: AnswerDeps, input: TurnInput, sink: TurnS
     // restricted) comes first; a cause the articles explain is searched with the question.
     const trouble = troubleContext(input.customer, input.question, answerLang);
     const asked = knowledgeQuestion(input, understood, chosen, answerLang);
-    const withCause = trouble?.cause ? { standalone: `${trouble.cause} ${asked.standalone}` } : {};
+    const withCause = trouble?.cause ? { standalone: `${trouble.cause} ${asked.standalone}`, cause: trouble.cause } : {};
     const result = await answerFromKnowledge(deps, { ...asked, ...withCause, ...(trouble ? { lead: trouble.lead } : {}) }, sink);
     const profile = profileUse(chosen, answerLang === languageFromProfile ? languageFromProfile : null, trouble?.fields);
     const suggestions = trouble?.suggestion ? [...(result.suggestions ?? []), trouble.suggestion] : result.suggestions;

@@ -14,7 +14,7 @@ import { systemPrompt, userPrompt } from './prompt';
 import { isAvailabilityQuestion } from './question-kind';
 import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
-import { publicDocumentTitles, titledArticle } from './title-match';
+import { articleTitledBy, publicDocumentTitles, titledArticle } from './title-match';
 import { threadArticle } from './thread-article';
 import { widenQuestion } from './widen-question';
 import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
@@ -103,6 +103,8 @@ export type KnowledgeQuestion = {
   document?: string;
   /** The article the dialog's last answer quoted, for a follow-up joined to it (lib/rag/thread-article.ts). */
   thread?: string;
+  /** The cause of a reported problem the customer's account knows, in the articles' words: the article it names answers. */
+  cause?: string;
   lang: Locale;
   abortSignal?: AbortSignal;
 };
@@ -317,11 +319,14 @@ async function retrieveFor(
     document,
     versionFromProfile,
     thread,
-  }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean; thread?: string },
+    cause,
+  }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean; thread?: string; cause?: string },
 ): Promise<{ query: string; hits: SearchHit[]; document?: string; titled?: string; followed?: string }> {
   const weights = deps.settings.search;
   // Only an article of a model is named this way (lib/rag/title-match.ts): without one, no titles are read.
-  const titled = document || !version ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf });
+  const titled =
+    (document || !version ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf })) ??
+    (cause ? articleTitledBy(await publicDocumentTitles(deps.db), { text: cause, lang, weight: deps.termStats.idf }) : undefined);
   // A follow-up is about the article the answer before quoted (in this answer's version), unless its question states another's title.
   const followed = document || titled || !thread ? undefined : threadArticle(await publicDocumentTitles(deps.db), { article: thread, version, lang });
   if (followed) return { ...(await retrieve(deps, { standalone, lang, version, weights, thread: followed })), followed };
@@ -356,7 +361,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
       : undefined;
 
   // The search's own time is its SQL (and fusion); spelling, embedding and reranking are timed inside it.
-  const { query, hits, document, titled, followed } = await timeStage('search SQL', () => retrieveFor(deps, { question: input.question, standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile, thread: input.thread }));
+  const { query, hits, document, titled, followed } = await timeStage('search SQL', () => retrieveFor(deps, { question: input.question, standalone, lang, version, document: input.document, versionFromProfile: input.versionFromProfile, thread: input.thread, cause: input.cause }));
   const retrievedTrace = (passed: Set<number>): RetrievedTrace[] =>
     hits.map((h) => ({ chunkId: h.chunkId, documentId: h.documentId, score: h.score, ranks: h.ranks, passed: passed.has(h.chunkId) }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titledArticle, type DocumentTitle } from './title-match';
+import { articleTitledBy, titledArticle, type DocumentTitle } from './title-match';
 
 const titles: DocumentTitle[] = [
   { id: 'restart-box5-de', title: 'Alpenwave Box 5 neu starten', lang: 'de', version: 'box5' },
@@ -30,5 +30,24 @@ describe('the article whose title a question states', () => {
   it('is in the question’s language', () => {
     expect(titledArticle(titles, { question: 'quick one – whats the proper way to restart the box?', lang: 'en', version: 'box5', weight })).toBe('restart-box5-en');
     expect(titledArticle(titles, { question: 'quick one – whats the proper way to restart the box?', lang: 'fr', version: 'box5', weight })).toBeUndefined();
+  });
+});
+
+describe('the article a known cause names', () => {
+  const general: DocumentTitle[] = [
+    ...titles,
+    { id: 'outages-de', title: 'Störungen prüfen', lang: 'de', version: null },
+    { id: 'outage-credit-de', title: 'Gutschrift bei Störungen', lang: 'de', version: null },
+  ];
+
+  it('is the article of no model whose title the cause states, in its language', () => {
+    expect(articleTitledBy(general, { text: 'Störungen in Ihrer Region prüfen', lang: 'de', weight })).toBe('outages-de');
+    expect(articleTitledBy(general, { text: 'Störungen in Ihrer Region prüfen', lang: 'en', weight })).toBeUndefined();
+  });
+
+  it('is none when the cause states too little of any title, or two alike, or only a model’s article', () => {
+    expect(articleTitledBy(general, { text: 'Störungen in Ihrer Region', lang: 'de', weight })).toBeUndefined();
+    expect(articleTitledBy(general, { text: 'Gutschrift prüfen bei Störungen', lang: 'de', weight })).toBeUndefined();
+    expect(articleTitledBy(general, { text: 'Alpenwave Box 5 neu starten', lang: 'de', weight })).toBeUndefined();
   });
 });

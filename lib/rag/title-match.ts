@@ -61,3 +61,33 @@ export function titledArticle(
   }
   return tied ? undefined : best?.id;
 }
+
+/**
+ * The help center article (of no model) whose title a text states, by weight at least
+ * TITLE_MATCH_SHARE: the cause the customer's account knows, in the articles' words ("Störungen in
+ * Ihrer Region prüfen" states «Störungen prüfen»); none when two titles qualify alike.
+ */
+export function articleTitledBy(
+  titles: DocumentTitle[],
+  { text, lang, weight }: { text: string; lang: string; weight: (term: string, lang: TextLanguage) => number },
+): string | undefined {
+  const textLang = asTextLanguage(lang);
+  if (!textLang) return undefined;
+  const stated = new Set(contentTerms(text, textLang));
+  let best: { id: string; share: number } | undefined;
+  let tied = false;
+  for (const doc of titles) {
+    if (doc.lang !== lang || doc.version !== null) continue;
+    const terms = [...new Set(contentTerms(doc.title, textLang))];
+    const total = terms.reduce((sum, t) => sum + weight(t, textLang), 0);
+    if (total <= 0) continue;
+    const share = terms.reduce((sum, t) => sum + (stated.has(t) ? weight(t, textLang) : 0), 0) / total;
+    if (share < TITLE_MATCH_SHARE) continue;
+    if (best && Math.abs(share - best.share) < 1e-9) tied = true;
+    else if (!best || share > best.share) {
+      best = { id: doc.id, share };
+      tied = false;
+    }
+  }
+  return tied ? undefined : best?.id;
+}
