@@ -36,6 +36,17 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
 
   const ask = (question: string) => answerTurn(deps, { question, history: [], signedIn: false }, { text: () => {} });
 
+  /** A Box 5 customer with an ongoing outage of one service in their area, and nothing else the account would say. */
+  const withOutage = ({ language, area, service }: { language: CustomerProfile['language']; area: CustomerProfile['area']; service: 'internet' | 'tv' }): CustomerProfile => ({
+    asOf: new Date('2026-11-23T09:00:00Z'),
+    language,
+    devices: [{ model: 'Box 5', status: 'online' }],
+    plans: [service === 'tv' ? { kind: 'tv', planId: 'wave-tv', planName: 'Wave TV' } : { kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
+    area,
+    outages: [{ service, since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
+    restricted: false,
+  });
+
   it('gives the price of the zone the country is in, not the ships-and-aircraft zone (de)', async () => {
     const answer = await ask('Wie teuer ist Roaming in Italien?');
     expect(answer.outcome).toBe('answered');
@@ -156,15 +167,7 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
   // The account knows of a TV outage in the customer's area: said first, and the article about
   // outages answers (the words of a black screen alone found the French-service article).
   it('answers a reported TV problem from the outages article when the account knows of an outage there (fr)', async () => {
-    const customer: CustomerProfile = {
-      asOf: new Date('2026-11-23T09:00:00Z'),
-      language: 'fr',
-      devices: [{ model: 'Box 5', status: 'online' }],
-      plans: [{ kind: 'tv', planId: 'wave-tv', planName: 'Wave TV' }],
-      area: { id: 'lausanne', name: 'Lausanne' },
-      outages: [{ service: 'tv', since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
-      restricted: false,
-    };
+    const customer = withOutage({ language: 'fr', area: { id: 'lausanne', name: 'Lausanne' }, service: 'tv' });
     const question = "Depuis hier soir la télé ne fonctionne plus, l'écran reste noir. Internet marche bien, lui.";
     const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
     expect(answer.text.startsWith(REPLIES.fr.outageFirst('TV', 'Lausanne', null))).toBe(true);
@@ -174,15 +177,7 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
 
   // A long story covers little of the outages article: the known cause names that article, which answers after the lead.
   it('answers a long report of failing internet from the outages article when the account knows of an outage there (de)', async () => {
-    const customer: CustomerProfile = {
-      asOf: new Date('2026-11-23T09:00:00Z'),
-      language: 'de',
-      devices: [{ model: 'Box 5', status: 'online' }],
-      plans: [{ kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
-      area: { id: 'zurich', name: 'Zürich' },
-      outages: [{ service: 'internet', since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
-      restricted: false,
-    };
+    const customer = withOutage({ language: 'de', area: { id: 'zurich', name: 'Zürich' }, service: 'internet' });
     const question = 'Seit dem Frühstück fällt bei uns alle zehn Minuten das Internet aus, der Fernseher im Wohnzimmer zeigt nur noch Standbilder und die Kinder können ihre Hausaufgaben nicht hochladen. Was sollen wir tun?';
     const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
     expect(answer.text.startsWith(REPLIES.de.outageFirst('Internet', 'Zürich', null))).toBe(true);

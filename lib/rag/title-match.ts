@@ -43,23 +43,12 @@ export function titledArticle(
   if (!textLang || !version) return undefined;
   const asked = new Set(contentTerms(askedPart(question), textLang));
   if (asked.size === 0) return undefined;
+  // The version's words count as stated, but one other word at least must be.
   const versionTerms = new Set(contentTerms(prettyVersion(version), textLang));
-  let best: { id: string; share: number } | undefined;
-  let tied = false;
-  for (const doc of titles) {
-    if (doc.lang !== lang || doc.version !== version) continue;
-    const terms = [...new Set(contentTerms(doc.title, textLang))];
-    const total = terms.reduce((sum, t) => sum + weight(t, textLang), 0);
-    if (total <= 0 || !terms.some((t) => asked.has(t) && !versionTerms.has(t))) continue;
-    const share = terms.reduce((sum, t) => sum + (asked.has(t) || versionTerms.has(t) ? weight(t, textLang) : 0), 0) / total;
-    if (share < TITLE_MATCH_SHARE) continue;
-    if (best && Math.abs(share - best.share) < 1e-9) tied = true;
-    else if (!best || share > best.share) {
-      best = { id: doc.id, share };
-      tied = false;
-    }
-  }
-  return tied ? undefined : best?.id;
+  return bestStatedTitle(
+    titles.filter((doc) => doc.lang === lang && doc.version === version),
+    { stated: (t) => asked.has(t) || versionTerms.has(t), needed: (t) => asked.has(t) && !versionTerms.has(t), lang: textLang, weight },
+  );
 }
 
 /**
@@ -74,14 +63,24 @@ export function articleTitledBy(
   const textLang = asTextLanguage(lang);
   if (!textLang) return undefined;
   const stated = new Set(contentTerms(text, textLang));
+  return bestStatedTitle(
+    titles.filter((doc) => doc.lang === lang && doc.version === null),
+    { stated: (t) => stated.has(t), needed: (t) => stated.has(t), lang: textLang, weight },
+  );
+}
+
+/** The title whose words are stated by the largest share of their weight (at least TITLE_MATCH_SHARE, one `needed` word among them); none on a tie. */
+function bestStatedTitle(
+  titles: DocumentTitle[],
+  { stated, needed, lang, weight }: { stated: (term: string) => boolean; needed: (term: string) => boolean; lang: TextLanguage; weight: (term: string, lang: TextLanguage) => number },
+): string | undefined {
   let best: { id: string; share: number } | undefined;
   let tied = false;
   for (const doc of titles) {
-    if (doc.lang !== lang || doc.version !== null) continue;
-    const terms = [...new Set(contentTerms(doc.title, textLang))];
-    const total = terms.reduce((sum, t) => sum + weight(t, textLang), 0);
-    if (total <= 0) continue;
-    const share = terms.reduce((sum, t) => sum + (stated.has(t) ? weight(t, textLang) : 0), 0) / total;
+    const terms = [...new Set(contentTerms(doc.title, lang))];
+    const total = terms.reduce((sum, t) => sum + weight(t, lang), 0);
+    if (total <= 0 || !terms.some(needed)) continue;
+    const share = terms.reduce((sum, t) => sum + (stated(t) ? weight(t, lang) : 0), 0) / total;
     if (share < TITLE_MATCH_SHARE) continue;
     if (best && Math.abs(share - best.share) < 1e-9) tied = true;
     else if (!best || share > best.share) {
