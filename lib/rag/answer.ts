@@ -323,7 +323,8 @@ async function retrieveFor(
   }: { question: string; standalone: string; lang: Locale; version: string | undefined; document?: string; versionFromProfile?: boolean; thread?: string; cause?: string },
 ): Promise<{ query: string; hits: SearchHit[]; document?: string; titled?: string; followed?: string }> {
   const weights = deps.settings.search;
-  // Only an article of a model is named this way (lib/rag/title-match.ts): without one, no titles are read.
+  // A question names only an article of the answer's model this way; a cause the account knows,
+  // an article of no model (lib/rag/title-match.ts). Without either, no titles are read.
   const titled =
     (document || !version ? undefined : titledArticle(await publicDocumentTitles(deps.db), { question, lang, version, weight: deps.termStats.idf })) ??
     (cause ? articleTitledBy(await publicDocumentTitles(deps.db), { text: cause, lang, weight: deps.termStats.idf }) : undefined);
