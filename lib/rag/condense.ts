@@ -26,6 +26,11 @@ function topicWordCount(text: string): number {
   return contentTerms(text, undefined).filter((t) => !POINTS_BACK.test(t) && !LANGUAGES.some((lang) => isFunctionTerm(t, lang))).length;
 }
 
+/** A folded text with a word pointing back ("that", "ça") or, in Italian, a pronoun glued to the verb ("cambiarla"). */
+function pointsBack(folded: string): boolean {
+  return POINTS_BACK.test(folded) || tokenize(folded).some(hasGluedPronoun);
+}
+
 /** Leading sentences that only acknowledge the answer before ("Great.", "Super merci.", "Ah ok."). */
 const MAX_ACKNOWLEDGEMENT_WORDS = 4;
 
@@ -43,7 +48,7 @@ function withoutAcknowledgement(question: string): string {
  */
 export function refersBack(question: string): boolean {
   const folded = fold(withoutAcknowledgement(question.trim()));
-  return POINTS_BACK.test(folded) || SAME_AS_BEFORE.test(folded) || tokenize(folded).some(hasGluedPronoun);
+  return pointsBack(folded) || SAME_AS_BEFORE.test(folded);
 }
 
 /**
@@ -63,15 +68,15 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   const terms = topicWordCount(asked);
   const folded = fold(asked);
   // "cambiarla", "metterne una": an Italian pronoun glued to the verb points back too.
-  const pointsBack = POINTS_BACK.test(folded) || tokenize(asked).some(hasGluedPronoun);
+  const back = pointsBack(folded);
   const opener = FOLLOW_UP_CUE.exec(asked);
   // "and how do I turn on two-factor?": after the opener, a how-to question that names its own
   // subject and points at nothing before is a new question ("and how do I turn it off?" is not).
-  const ownHowTo = opener !== null && !pointsBack && terms >= 3 && isHowToQuestion(asked.slice(opener[0].length).replace(/^[\s,]+/, ''));
+  const ownHowTo = opener !== null && !back && terms >= 3 && isHowToQuestion(asked.slice(opener[0].length).replace(/^[\s,]+/, ''));
   // "My brother has a Box 3. Can he do that too?": after the story, the question itself points back.
   const asking = askedPart(asked);
-  const asksBack = asking !== asked && topicWordCount(asking) <= 4 && (POINTS_BACK.test(fold(asking)) || tokenize(asking).some(hasGluedPronoun));
-  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && pointsBack) || asksBack || SAME_AS_BEFORE.test(folded);
+  const asksBack = asking !== asked && topicWordCount(asking) <= 4 && pointsBack(fold(asking));
+  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && back) || asksBack || SAME_AS_BEFORE.test(folded);
   // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
   // the topic only supplies the subject (roaming), and its question words ("how much") must not
   // outweigh them.
