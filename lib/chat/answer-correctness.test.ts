@@ -185,6 +185,34 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.citations.map((c) => c.documentId)).toContain('outage-status-de');
   });
 
+  // The Box offline and an invoice overdue: both said, and the first cause names its article (a
+  // story about a visible network that opens no page found the Wi-Fi password article).
+  it('answers a report of no internet from the no-connection article when the account sees the Box offline and services restricted (fr)', async () => {
+    const customer: CustomerProfile = {
+      ...withOutage({ language: 'fr', area: { id: 'lausanne', name: 'Lausanne' }, service: 'internet' }),
+      devices: [{ model: 'Box 3', status: 'offline' }],
+      outages: [],
+      restricted: true,
+    };
+    const question = "Depuis ce matin pas d'internet à la maison : le réseau wifi apparaît sur le téléphone mais aucun site ne s'ouvre. J'ai déjà débranché la box. Je fais quoi maintenant ?";
+    const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
+    expect(answer.text.startsWith(`${REPLIES.fr.boxOffline} ${REPLIES.fr.servicesRestricted(30)}`)).toBe(true);
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('internet-no-connection-fr');
+  });
+
+  // The guest Wi-Fi article has steps for each model: a Box 5 customer who names none gets the Box 5's.
+  it("quotes the steps for the signed-in customer's own model from an article for both models (en)", async () => {
+    const customer: CustomerProfile = { ...withOutage({ language: 'en', area: { id: 'zurich', name: 'Zürich' }, service: 'internet' }), outages: [] };
+    for (const question of ['Can I give the plumber internet access without our wifi password?', 'How do I make a separate network for guests?']) {
+      const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
+      expect(answer.outcome).toBe('answered');
+      expect(answer.citations[0]?.documentId).toBe('guest-wifi-en');
+      expect(answer.text).toContain('Guest network');
+      expect(answer.text).not.toContain('Wireless > Guest');
+    }
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

@@ -86,6 +86,8 @@ describe('troubleContext', () => {
     expect(troubleContext(profile({ devices: [{ model: 'Box 3', status: 'offline' }] }), 'internet non funziona', 'it')).toMatchObject({
       lead: REPLIES.it.boxOffline,
       suggestion: REPLIES.it.lineTestOffer,
+      // What an offline Box means at home, searched with the question: the no-connection article answers.
+      cause: REPLIES.it.offlineCause,
       fields: ['devices'],
     });
     expect(troubleContext(profile(), 'my internet is slow', 'en')).toBeNull();
@@ -105,14 +107,17 @@ describe('troubleContext', () => {
     expect(troubleContext(restricted, "I can't find the Wi-Fi password", 'en')).toBeNull();
   });
 
-  it('says every cause the account knows, in order, and leaves the article to the question when there are several', () => {
+  it('says every cause the account knows, in order, and searches the first one with the question', () => {
     const context = troubleContext(profile({ restricted: true, devices: [{ model: 'Box 3', status: 'offline' }] }), 'internet non funziona più', 'it');
     expect(context).toEqual({
       lead: `${REPLIES.it.boxOffline} ${REPLIES.it.servicesRestricted(30)}`,
       forModel: expect.stringContaining('offline') as unknown as string,
       suggestion: REPLIES.it.lineTestOffer,
+      cause: REPLIES.it.offlineCause,
       fields: ['devices', 'restricted'],
     });
-    expect(context?.cause).toBeUndefined();
+    // The service's own outage is the likeliest cause: said first, and its article searched.
+    const withOutage = profile({ restricted: true, devices: [{ model: 'Box 3', status: 'offline' }], ...outage(null) });
+    expect(troubleContext(withOutage, 'internet non funziona più', 'it')).toMatchObject({ cause: REPLIES.it.outageCause, fields: ['outages', 'devices', 'restricted'] });
   });
 });

@@ -118,6 +118,7 @@ export function troubleContext(profile: CustomerProfile | null | undefined, ques
       lead: replies.boxOffline,
       forModel: 'Our network sees their Box offline, so it cannot be restarted remotely: say that first, then the help center\'s steps, and offer a line test (run_line_diagnostic).',
       suggestion: replies.lineTestOffer,
+      cause: replies.offlineCause,
       fields: ['devices'],
     });
   }
@@ -132,12 +133,15 @@ export function troubleContext(profile: CustomerProfile | null | undefined, ques
     });
   }
   if (causes.length <= 1) return causes[0] ?? null;
-  // Several: each is said, in that order; the question alone decides which article follows.
+  // Several: each is said, in that order (the service's own outage, the Box, the account), and the
+  // first one's article follows, as the likeliest.
   const suggestion = causes.find((c) => c.suggestion)?.suggestion;
+  const cause = causes.find((c) => c.cause)?.cause;
   return {
     lead: causes.map((c) => c.lead).join(' '),
     forModel: causes.map((c) => c.forModel).join(' '),
     ...(suggestion ? { suggestion } : {}),
+    ...(cause ? { cause } : {}),
     fields: causes.flatMap((c) => c.fields),
   };
 }

@@ -444,6 +444,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
             alternatives,
             ...(titledSource ? { titled: titledSource.title } : {}),
             ...(followedSource ? { followed: followedSource.title } : {}),
+            ...(version ? { model: prettyVersion(version) } : {}),
           },
         },
       }));

@@ -36,6 +36,8 @@ type Replies = {
   restrictedCause: string;
   /** An outage in the customer's area, in the articles' words (searched with the question). */
   outageCause: string;
+  /** The Box offline as the customer lives it, in the articles' words (searched with the question). */
+  offlineCause: string;
 };
 
 const list = (options: string[], or: string) => (options.length <= 1 ? options.join('') : `${options.slice(0, -1).join(', ')} ${or} ${options.at(-1)}`);
@@ -74,6 +76,7 @@ export const REPLIES: Record<Locale, Replies> = {
       `Your account shows an invoice more than ${days} days overdue, so your services are restricted: that is most likely the cause. They are restored once the payment is registered.`,
     restrictedCause: 'invoice overdue, services restricted',
     outageCause: 'check for outages in your area',
+    offlineCause: 'no internet connection',
   },
   de: {
     noAnswer:
@@ -108,6 +111,7 @@ export const REPLIES: Record<Locale, Replies> = {
       `Ihr Konto zeigt eine Rechnung, die seit mehr als ${days} Tagen überfällig ist; deshalb sind Ihre Dienste eingeschränkt – das ist sehr wahrscheinlich die Ursache. Sobald die Zahlung verbucht ist, werden sie wieder freigeschaltet.`,
     restrictedCause: 'Rechnung überfällig, Dienste eingeschränkt',
     outageCause: 'Störungen in Ihrer Region prüfen',
+    offlineCause: 'keine Internetverbindung',
   },
   fr: {
     noAnswer:
@@ -142,6 +146,7 @@ export const REPLIES: Record<Locale, Replies> = {
       `Votre compte indique une facture impayée depuis plus de ${days} jours : vos services sont donc restreints, c'est très probablement la cause. Ils sont rétablis dès que le paiement est enregistré.`,
     restrictedCause: 'facture impayée, services restreints',
     outageCause: "vérifier s'il y a une panne dans votre région",
+    offlineCause: 'pas de connexion Internet',
   },
   it: {
     noAnswer:
@@ -176,5 +181,6 @@ export const REPLIES: Record<Locale, Replies> = {
       `Dal Suo conto risulta una fattura scaduta da più di ${days} giorni: per questo i Suoi servizi sono limitati, ed è molto probabilmente la causa. Vengono ripristinati appena il pagamento è registrato.`,
     restrictedCause: 'fattura scaduta, servizi limitati',
     outageCause: "verificare se c'è un guasto nella Sua zona",
+    offlineCause: 'nessuna connessione Internet',
   },
 };

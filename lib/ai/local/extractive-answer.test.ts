@@ -927,6 +927,15 @@ describe('a section under the model asked about', () => {
     const answer = composeAnswer(parsed({ question: 'How do I set up guest wifi on my box 3?', hits: [box5, box3] }));
     expect(answer.text).toContain('Wireless > Guest');
   });
+
+  // A signed-in customer's model is on their account, not in their words.
+  it('quotes the steps for the model the turn is about when the question names none', () => {
+    const p = parsed({ question: 'How do I set up guest wifi?', hits: [box3, box5] });
+    expect(composeAnswer(p).text).toContain('Wireless > Guest');
+    const forBox5 = composeAnswer(p, { model: 'Box 5' });
+    expect(forBox5.text).toContain('Home > Wi-Fi > Guest network');
+    expect(forBox5.text).not.toContain('Wireless > Guest');
+  });
 });
 
 describe('function words the stop word lists lack', () => {

@@ -143,6 +143,12 @@ export type ComposeOptions = {
   titled?: string;
   /** The title of the article the answer before quoted, for a follow-up about it: its passages are preferred. */
   followed?: string;
+  /**
+   * The model the answer is about ("Box 5"), when the turn settled it — named in the question or
+   * known from the customer's account: sections about another model are passed over, as when the
+   * question names it.
+   */
+  model?: string;
 };
 
 /** The set with every question word whose synonym it holds ("box" → also "modem"); the same set when none. */
@@ -717,7 +723,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const names = namesIn(`${prompt.question}\n${prompt.standalone}`, prompt.sources, lang);
   // Stemmed in each text's own language, as its terms were.
   const unnamed = (set: Set<string>, text: string, textLang: TextLanguage | undefined) => withoutOtherNames(set, text, names, textLang);
-  const models = namedModels(prompt.standalone);
+  const models = namedModels(options.model ?? prompt.standalone);
   const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)

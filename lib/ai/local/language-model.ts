@@ -105,15 +105,24 @@ export class LocalLanguageModel implements LanguageModelV4 {
     // The caller may know how sure retrieval is, and relax or tighten the coverage bar per call.
     // It may also pass the synonyms of the question's words (lib/rag/synonyms.ts).
     // And the title of the article the question names (lib/rag/title-match.ts).
-    const { minCoverage, alternatives, titled, followed } = (options.providerOptions?.lantern ?? {}) as {
+    // And the model the turn is about (named, or the customer's own).
+    const { minCoverage, alternatives, titled, followed, model } = (options.providerOptions?.lantern ?? {}) as {
       minCoverage?: number;
       alternatives?: Record<string, string[]>;
       titled?: string;
       followed?: string;
+      model?: string;
     };
     return {
       kind: 'text',
-      text: composeAnswer(parsed, { ...this.options, ...(minCoverage !== undefined ? { minCoverage } : {}), ...(alternatives ? { alternatives } : {}), ...(titled ? { titled } : {}), ...(followed ? { followed } : {}) }).text,
+      text: composeAnswer(parsed, {
+        ...this.options,
+        ...(minCoverage !== undefined ? { minCoverage } : {}),
+        ...(alternatives ? { alternatives } : {}),
+        ...(titled ? { titled } : {}),
+        ...(followed ? { followed } : {}),
+        ...(model ? { model } : {}),
+      }).text,
     };
   }
 
