@@ -47,6 +47,9 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     restricted: false,
   });
 
+  /** A Box 5 customer in Zürich whose account knows of no problem. */
+  const boxFive = (language: CustomerProfile['language']): CustomerProfile => ({ ...withOutage({ language, area: { id: 'zurich', name: 'Zürich' }, service: 'internet' }), outages: [] });
+
   it('gives the price of the zone the country is in, not the ships-and-aircraft zone (de)', async () => {
     const answer = await ask('Wie teuer ist Roaming in Italien?');
     expect(answer.outcome).toBe('answered');
@@ -203,7 +206,7 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
 
   // The guest Wi-Fi article has steps for each model: a Box 5 customer who names none gets the Box 5's.
   it("quotes the steps for the signed-in customer's own model from an article for both models (en)", async () => {
-    const customer: CustomerProfile = { ...withOutage({ language: 'en', area: { id: 'zurich', name: 'Zürich' }, service: 'internet' }), outages: [] };
+    const customer = boxFive('en');
     for (const question of ['Can I give the plumber internet access without our wifi password?', 'How do I make a separate network for guests?']) {
       const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
       expect(answer.outcome).toBe('answered');
@@ -211,6 +214,17 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
       expect(answer.text).toContain('Guest network');
       expect(answer.text).not.toContain('Wireless > Guest');
     }
+  });
+
+  // The question's "ausschalten" is the article's "ausgeschaltet" (a separable verb's participle):
+  // without it, the restart article answered.
+  it('finds the light bar article when asked how to switch the light off, in the participle the article writes (de)', async () => {
+    const customer = boxFive('de');
+    const question = 'Mich stört das helle Licht der Box beim Fernsehen. Lässt sich das ausschalten?';
+    const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('modem-leds-box5-de');
+    expect(answer.text).toContain('System > Lichtleiste');
   });
 
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {

@@ -31,19 +31,63 @@ export function separableVerbs(text: string): SeparableVerb[] {
   return found;
 }
 
-/** The widened question with German separable verbs joined: in the search text, and as alternatives of the verb and the particle. */
-export function withSeparableVerbs(expanded: ExpandedQuery, query: string, lang: string | undefined): ExpandedQuery {
+/** Letters a verb's stem keeps before the ending; shorter ones are other words ("ausgehen" is no participle of "aushen"). */
+const MIN_VERB_STEM = 4;
+
+/** The particle a folded word starts with, the longest one ("zuruck" before "zu"). */
+function leadingParticle(word: string): string | undefined {
+  let found: string | undefined;
+  for (const particle of PARTICLES) if (word.startsWith(particle) && (!found || particle.length > found.length)) found = particle;
+  return found;
+}
+
+/**
+ * The other form of a separable verb written as one word: its participle puts "ge" between the
+ * particle and the verb, so a question's "kann man das ausschalten?" and an article's "wurde das
+ * Licht ausgeschaltet" share no stem. An infinitive or present form ("ausschalten", "ausschalte")
+ * gives its participles (weak "ausgeschaltet", strong "angerufen"); a participle gives its
+ * infinitive ("zurückgesetzt" → "zurücksetzen"). Forms no article uses simply match nothing.
+ */
+export function separableVerbForms(word: string): string[] {
+  const particle = leadingParticle(word);
+  if (!particle) return [];
+  const rest = word.slice(particle.length);
+  const participle = /^ge(\p{L}+?)(?:et|t|en)$/u.exec(rest);
+  if (participle) return participle[1]!.length >= MIN_VERB_STEM ? [`${particle}${participle[1]}en`] : [];
+  const present = /^(\p{L}+?)(?:en|e)$/u.exec(rest);
+  if (!present || present[1]!.length < MIN_VERB_STEM) return [];
+  const base = present[1]!;
+  return [`${particle}ge${base}${/[td]$/.test(base) ? 'et' : 't'}`, `${particle}ge${base}en`];
+}
+
+/**
+ * The widened question with German separable verbs joined ("setze … zurück" → "zurucksetze") and
+ * each one-word separable verb's other forms (participle, infinitive) that `known` says the
+ * corpus uses: in the search text, and as alternatives of the words they stand for.
+ */
+export function withSeparableVerbs(expanded: ExpandedQuery, query: string, lang: string | undefined, known: (folded: string) => boolean): ExpandedQuery {
   if (lang !== 'de') return expanded;
   const verbs = separableVerbs(query);
-  if (verbs.length === 0) return expanded;
   const alternatives = { ...expanded.alternatives };
-  for (const { verb, particle, joined } of verbs) {
-    const target = stem(joined, 'de');
-    for (const word of [verb, particle]) {
-      const key = stem(word, 'de');
-      alternatives[key] = [...new Set([...(alternatives[key] ?? []), target])];
+  const add = (word: string, target: string) => {
+    const key = stem(word, 'de');
+    alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(target, 'de')])];
+  };
+  for (const { verb, particle, joined } of verbs) for (const word of [verb, particle]) add(word, joined);
+  const joined = verbs.map((v) => v.joined);
+  // Lower-case words only: German capitalises nouns ("Ausgabe", "Anschluss").
+  const written = (query.match(/\p{Ll}\p{L}*/gu) ?? []).map(fold).filter((w) => !isStopword(w));
+  const forms: string[] = [];
+  for (const word of [...written, ...joined]) {
+    // Only forms the articles use: any other word is noise to the search (a made-up
+    // "abgestellen" moved the query's vector away from the article it was near).
+    for (const form of separableVerbForms(word).filter(known)) {
+      add(word, form);
+      if (joined.includes(word)) for (const v of verbs.filter((v) => v.joined === word)) for (const part of [v.verb, v.particle]) add(part, form);
+      forms.push(form);
     }
   }
-  const joined = verbs.map((v) => v.joined);
-  return { text: `${expanded.text} ${joined.join(' ')}`, alternatives, added: [...expanded.added, ...joined] };
+  const added = [...new Set([...joined, ...forms])];
+  if (added.length === 0) return expanded;
+  return { text: `${expanded.text} ${added.join(' ')}`, alternatives, added: [...expanded.added, ...added] };
 }

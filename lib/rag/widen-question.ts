@@ -1,4 +1,4 @@
-import { asTextLanguage } from '@/lib/ai/local/text';
+import { asTextLanguage, termOf } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { loadSynonymRules } from './synonym-store';
@@ -17,11 +17,13 @@ import { loadTermStats } from './term-stats';
 export async function widenQuestion(db: Db, query: string, lang: string | undefined): Promise<ExpandedQuery> {
   const rules = await loadSynonymRules(db);
   const language = asTextLanguage(lang) ?? asTextLanguage(detectLanguage(query));
-  // German separable verbs ("setze … zurück" → "zurücksetzen") are joined, as the titles write them.
-  const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language);
+  const stats = await loadTermStats(db);
+  // German separable verbs ("setze … zurück" → "zurücksetzen") are joined, as the titles write
+  // them, and given their participle or infinitive where the articles write that ("ausgeschaltet").
+  const known = (folded: string) => language !== undefined && stats.df(termOf(folded, language), language) > 0;
+  const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language, known);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
   const withVerbs = withGermanInfinitives(widened, query, language);
   // "Istanbul" is in Turkey, the word the zone table uses.
-  const stats = await loadTermStats(db);
   return withPlaceCountries(withVerbs, query, language, stats.df);
 }
