@@ -56,6 +56,11 @@ describe.each(testBackends())('search on $name', ({ open }) => {
     }
   });
 
+  it('finds a passage by the dotted number it writes (an address, a version), typed whole in the question', async () => {
+    const hits = await search('what is at 192.168.1.1', { method: 'fts', correctSpelling: false });
+    expect(hits[0]).toMatchObject({ documentId: 'restart-box5-en', headingPath: 'Restart from the menu' });
+  });
+
   it('never returns internal passages to customers, whatever the query', async () => {
     for (const method of METHODS) {
       const hits = await search('goodwill credit limit for agents CHF 50 team lead', { method, k: 40 });

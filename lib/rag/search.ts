@@ -68,8 +68,15 @@ export type SearchDeps = { db: Db; embedder: Embedder; reranker?: RerankingModel
 
 /** The question's words, as text for to_tsvector (which stems them and drops stop words). */
 function queryWords(words: string[]): string {
-  return [...new Set(words)].filter((w) => /^[\p{L}\p{N}]+$/u.test(w)).join(' ');
+  return [...new Set(words)].filter((w) => /^[\p{L}\p{N}]+$/u.test(w) || DOTTED_NUMBER.test(w)).join(' ');
 }
+
+/**
+ * "5.4.1", "192.168.0.1": the text search parser keeps a dotted number whole (a version, a host)
+ * in the articles' lexemes, so the question's must stay whole too; split into "5", "4", "1" it
+ * matched nothing and the firmware table's row was never found by its version.
+ */
+const DOTTED_NUMBER = /^\p{N}+(?:\.\p{N}+)+$/u;
 
 // Full-text legs match on the query's rarest lexemes only (document frequency from
 // lexeme_stats, i.e. IDF). A lexeme in more than weights.maxDfFraction of all chunks, or in more
@@ -159,7 +166,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // they are left out of it (the language leg stems them to their common form and keeps them).
   const language = asTextLanguage(options.lang);
   const formWords = language ? cueWords(query, language, wantedAnswerKinds(query, language)) : new Set<string>();
-  const typed = expanded.text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const typed = expanded.text.toLowerCase().normalize('NFC').match(/\p{N}+(?:\.\p{N}+)+|[\p{L}\p{N}]+/gu) ?? [];
   const words = typed.flatMap((word) => stats?.asWritten(word) ?? [word]);
   const ftsText = queryWords(words);
   const simpleText = queryWords(words.filter((word) => !isStopword(fold(word)) && !formWords.has(fold(word))));
