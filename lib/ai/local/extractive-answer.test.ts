@@ -935,6 +935,9 @@ describe('a section under the model asked about', () => {
     const forBox5 = composeAnswer(p, { model: 'Box 5' });
     expect(forBox5.text).toContain('Home > Wi-Fi > Guest network');
     expect(forBox5.text).not.toContain('Wireless > Guest');
+    // A message that names both models compares them, whichever is the customer's.
+    const both = composeAnswer(parsed({ question: 'How do I set up guest wifi on the Box 3 and on the Box 5?', hits: [box3, box5] }), { model: 'Box 5' });
+    expect(both.text).toContain('Wireless > Guest');
   });
 });
 

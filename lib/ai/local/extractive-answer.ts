@@ -723,7 +723,10 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const names = namesIn(`${prompt.question}\n${prompt.standalone}`, prompt.sources, lang);
   // Stemmed in each text's own language, as its terms were.
   const unnamed = (set: Set<string>, text: string, textLang: TextLanguage | undefined) => withoutOtherNames(set, text, names, textLang);
-  const models = namedModels(options.model ?? prompt.standalone);
+  // The model the turn settled on, unless the customer's own message names several ("the Box 3 or
+  // the Box 5?" compares them, whichever model is theirs).
+  const comparesModels = [...namedModels(prompt.question).values()].some((numbers) => numbers.size > 1);
+  const models = namedModels(options.model && !comparesModels ? options.model : prompt.standalone);
   const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
