@@ -53,5 +53,8 @@ describe('German separable verbs', () => {
     expect(widened.alternatives).toEqual({ ausschalt: ['ausgeschaltet'] });
     // Nothing the corpus lacks.
     expect(withSeparableVerbs(plain, question, 'de', () => false)).toBe(plain);
+    // A capitalised word is a noun, whatever its letters after the first would read as.
+    const noun = 'Das Ausschalten der Box';
+    expect(withSeparableVerbs({ text: noun, alternatives: {}, added: [] }, noun, 'de', () => true).added).toEqual([]);
   });
 });

@@ -75,15 +75,16 @@ export function withSeparableVerbs(expanded: ExpandedQuery, query: string, lang:
   };
   for (const { verb, particle, joined } of verbs) for (const word of [verb, particle]) add(word, joined);
   const joined = verbs.map((v) => v.joined);
-  // Lower-case words only: German capitalises nouns ("Ausgabe", "Anschluss").
-  const written = (query.match(/\p{Ll}\p{L}*/gu) ?? []).map(fold).filter((w) => !isStopword(w));
+  // Words written in lower case only: German capitalises nouns ("Ausgabe", "Anschluss"). A joined
+  // verb's forms stand for its two parts too.
+  const written = (query.match(/\p{L}+/gu) ?? []).filter((w) => /^\p{Ll}/u.test(w)).map(fold).filter((w) => !isStopword(w));
+  const verbWords = [...written.map((w) => ({ word: w, standsFor: [w] })), ...verbs.map((v) => ({ word: v.joined, standsFor: [v.joined, v.verb, v.particle] }))];
   const forms: string[] = [];
-  for (const word of [...written, ...joined]) {
+  for (const { word, standsFor } of verbWords) {
     // Only forms the articles use: any other word is noise to the search (a made-up
     // "abgestellen" moved the query's vector away from the article it was near).
     for (const form of separableVerbForms(word).filter(known)) {
-      add(word, form);
-      if (joined.includes(word)) for (const v of verbs.filter((v) => v.joined === word)) for (const part of [v.verb, v.particle]) add(part, form);
+      for (const w of standsFor) add(w, form);
       forms.push(form);
     }
   }
