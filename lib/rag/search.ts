@@ -166,7 +166,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // they are left out of it (the language leg stems them to their common form and keeps them).
   const language = asTextLanguage(options.lang);
   const formWords = language ? cueWords(query, language, wantedAnswerKinds(query, language)) : new Set<string>();
-  const typed = expanded.text.toLowerCase().normalize('NFC').match(/\p{N}+(?:\.\p{N}+)+|[\p{L}\p{N}]+/gu) ?? [];
+  const typed = (expanded.text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).flatMap((w) => (DOTTED_NUMBER.test(w) || !w.includes('.') ? [w] : w.split('.')));
   const words = typed.flatMap((word) => stats?.asWritten(word) ?? [word]);
   const ftsText = queryWords(words);
   const simpleText = queryWords(words.filter((word) => !isStopword(fold(word)) && !formWords.has(fold(word))));
