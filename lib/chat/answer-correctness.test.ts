@@ -36,19 +36,25 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
 
   const ask = (question: string) => answerTurn(deps, { question, history: [], signedIn: false }, { text: () => {} });
 
-  /** A Box 5 customer with an ongoing outage of one service in their area, and nothing else the account would say. */
-  const withOutage = ({ language, area, service }: { language: CustomerProfile['language']; area: CustomerProfile['area']; service: 'internet' | 'tv' }): CustomerProfile => ({
+  /** A Box 5 customer in Zürich with an internet plan whose account knows of no problem, with `over` changed. */
+  const boxFive = (language: CustomerProfile['language'], over: Partial<CustomerProfile> = {}): CustomerProfile => ({
     asOf: new Date('2026-11-23T09:00:00Z'),
     language,
     devices: [{ model: 'Box 5', status: 'online' }],
-    plans: [service === 'tv' ? { kind: 'tv', planId: 'wave-tv', planName: 'Wave TV' } : { kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
-    area,
-    outages: [{ service, since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
+    plans: [{ kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
+    area: { id: 'zurich', name: 'Zürich' },
+    outages: [],
     restricted: false,
+    ...over,
   });
 
-  /** A Box 5 customer in Zürich whose account knows of no problem. */
-  const boxFive = (language: CustomerProfile['language']): CustomerProfile => ({ ...withOutage({ language, area: { id: 'zurich', name: 'Zürich' }, service: 'internet' }), outages: [] });
+  /** A Box 5 customer with an ongoing outage of one service in their area, and nothing else the account would say. */
+  const withOutage = ({ language, area, service }: { language: CustomerProfile['language']; area: CustomerProfile['area']; service: 'internet' | 'tv' }): CustomerProfile =>
+    boxFive(language, {
+      area,
+      plans: [service === 'tv' ? { kind: 'tv', planId: 'wave-tv', planName: 'Wave TV' } : { kind: 'internet', planId: 'wave-home-500', planName: 'Wave Home 500' }],
+      outages: [{ service, since: new Date('2026-11-23T06:00:00Z'), expectedEndAt: null }],
+    });
 
   it('gives the price of the zone the country is in, not the ships-and-aircraft zone (de)', async () => {
     const answer = await ask('Wie teuer ist Roaming in Italien?');
@@ -191,12 +197,7 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
   // The Box offline and an invoice overdue: both said, and the first cause names its article (a
   // story about a visible network that opens no page found the Wi-Fi password article).
   it('answers a report of no internet from the no-connection article when the account sees the Box offline and services restricted (fr)', async () => {
-    const customer: CustomerProfile = {
-      ...withOutage({ language: 'fr', area: { id: 'lausanne', name: 'Lausanne' }, service: 'internet' }),
-      devices: [{ model: 'Box 3', status: 'offline' }],
-      outages: [],
-      restricted: true,
-    };
+    const customer = boxFive('fr', { area: { id: 'lausanne', name: 'Lausanne' }, devices: [{ model: 'Box 3', status: 'offline' }], restricted: true });
     const question = "Depuis ce matin pas d'internet à la maison : le réseau wifi apparaît sur le téléphone mais aucun site ne s'ouvre. J'ai déjà débranché la box. Je fais quoi maintenant ?";
     const answer = await answerTurn(deps, { question, history: [], signedIn: true, customer }, { text: () => {} });
     expect(answer.text.startsWith(`${REPLIES.fr.boxOffline} ${REPLIES.fr.servicesRestricted(30)}`)).toBe(true);

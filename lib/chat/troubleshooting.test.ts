@@ -117,7 +117,7 @@ describe('troubleContext', () => {
       fields: ['devices', 'restricted'],
     });
     // The service's own outage is the likeliest cause: said first, and its article searched.
-    const withOutage = profile({ restricted: true, devices: [{ model: 'Box 3', status: 'offline' }], ...outage(null) });
-    expect(troubleContext(withOutage, 'internet non funziona più', 'it')).toMatchObject({ cause: REPLIES.it.outageCause, fields: ['outages', 'devices', 'restricted'] });
+    const allThree = profile({ restricted: true, devices: [{ model: 'Box 3', status: 'offline' }], ...outage(null) });
+    expect(troubleContext(allThree, 'internet non funziona più', 'it')).toMatchObject({ cause: REPLIES.it.outageCause, fields: ['outages', 'devices', 'restricted'] });
   });
 });
