@@ -228,6 +228,16 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.text).toContain('System > Lichtleiste');
   });
 
+  it('reads an English phrasal verb as the word the articles write: bring … back is return, passed away is death (en)', async () => {
+    const extender = await ask('what if i never bring the rented extender back?');
+    expect(extender.outcome).toBe('answered');
+    expect(extender.citations[0]?.documentId).toBe('return-equipment-en');
+    expect(missingFacts(extender.text, ['CHF 99'])).toEqual([]);
+    const death = await ask('my grandmother passed away, she had a mobile plan with you');
+    expect(death.outcome).toBe('answered');
+    expect(death.citations[0]?.documentId).toBe('death-account-holder-en');
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

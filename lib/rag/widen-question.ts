@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { loadSynonymRules } from './synonym-store';
 import { withGermanInfinitives } from './german-verb-endings';
+import { withPhrasalVerbs } from './phrasal-verbs';
 import { withPlaceCountries } from './places';
 import { withSeparableVerbs } from './separable-verbs';
 import { expandQuery, type ExpandedQuery } from './synonyms';
@@ -22,8 +23,10 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   // them, and given their participle or infinitive where the articles write that ("ausgeschaltet").
   const known = (folded: string) => language !== undefined && stats.df(termOf(folded, language), language) > 0;
   const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language, known);
+  // English phrasal verbs ("send … back", "passed away") mean the articles' one word ("return", "death").
+  const withPhrasal = withPhrasalVerbs(widened, query, language, known);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
-  const withVerbs = withGermanInfinitives(widened, query, language);
+  const withVerbs = withGermanInfinitives(withPhrasal, query, language);
   // "Istanbul" is in Turkey, the word the zone table uses.
   return withPlaceCountries(withVerbs, query, language, stats.df);
 }
