@@ -34,6 +34,7 @@ const PHRASAL_VERBS: PhrasalVerb[] = [
   // A call is picked up; a help center's "pick up" is rarely a parcel ("collect" lost a voicemail answer).
   { verbs: ['pick'], particle: 'up', means: ['answer'] },
   { verbs: ['go', 'goes', 'went', 'gone'], particle: 'up', means: ['increase'] },
+  { verbs: ['show'], particle: 'up', means: ['come', 'arrive'] },
   { verbs: ['fill'], particle: 'in', means: ['complete'] },
   { verbs: ['fill'], particle: 'out', means: ['complete'] },
 ];
