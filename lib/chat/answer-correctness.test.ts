@@ -238,6 +238,13 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(death.citations[0]?.documentId).toBe('death-account-holder-en');
   });
 
+  it('reads an Italian verb in two parts as the word the articles write: mandare indietro is restituire (it)', async () => {
+    const answer = await ask('se non mando indietro la box dopo la disdetta cosa succede?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('cancellation-it');
+    expect(answer.text).toContain('Restituisca gli apparecchi');
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phrasalVerbs, withPhrasalVerbs } from './phrasal-verbs';
 
-describe('English phrasal verbs', () => {
+describe('verbs in two parts', () => {
   it.each([
     ['Do I have to send the old Box 5 back?', 'send', 'back', 'return'],
     ['I am sending back my Box after cancelling', 'sending', 'back', 'return'],
@@ -10,7 +10,7 @@ describe('English phrasal verbs', () => {
     ['how do i turn voicemail off', 'turn', 'off', 'deactivate'],
     ['my voicemail picks up too early', 'picks', 'up', 'answer'],
   ])('%s → %s … %s', (text, verb, particle, meaning) => {
-    const found = phrasalVerbs(text);
+    const found = phrasalVerbs(text, 'en');
     expect(found.map((f) => [f.verb, f.particle])).toEqual([[verb, particle]]);
     expect(found[0]!.means).toContain(meaning);
   });
@@ -22,17 +22,36 @@ describe('English phrasal verbs', () => {
       'Send the signed contract with the deregistration certificate and a copy of the ID back',
       'How do I turn the Wi-Fi password into a QR code?',
     ])
-      expect(phrasalVerbs(text), text).toEqual([]);
+      expect(phrasalVerbs(text, 'en'), text).toEqual([]);
   });
 
-  it('searches the meanings the corpus uses and lets them stand for the verb and the particle, in English only', () => {
+  it.each([
+    ['it', 'Se disdico e non riporto indietro la Box 3, quanto pago?', 'riporto', 'indietro', 'restituire'],
+    ['de', 'Schicke ich die alte Box einfach zurück?', 'schicke', 'zuruck', 'zurückgeben'],
+    ['de', 'Muss ich die Box zurückschicken?', 'zuruckschicken', 'zuruck', 'zurückgeben'],
+    ['de', 'Ich habe das Gerät zurückgeschickt', 'zuruckgeschickt', 'zuruck', 'zurücksenden'],
+  ] as const)('%s: %s → %s … %s', (lang, text, verb, particle, meaning) => {
+    const found = phrasalVerbs(text, lang);
+    expect(found.map((f) => [f.verb, f.particle])).toEqual([[verb, particle]]);
+    expect(found[0]!.means).toContain(meaning);
+  });
+
+  it('reads each language with its own verbs', () => {
+    expect(phrasalVerbs('Do I have to send the Box back?', 'de')).toEqual([]);
+    expect(phrasalVerbs('Wie setze ich die Box zurück?', 'de')).toEqual([]);
+    expect(phrasalVerbs('Krieg ich dafür was zurück?', 'de')).toEqual([]);
+    expect(phrasalVerbs('Torno indietro dalle vacanze domani', 'it')).toEqual([]);
+  });
+
+  it('searches the meanings the corpus uses and lets them stand for the verb and the particle', () => {
     const plain = { text: 'Do I have to send the Box back?', alternatives: {}, added: [] };
     const widened = withPhrasalVerbs(plain, plain.text, 'en', (word) => word === 'return');
     expect(widened.text).toBe('Do I have to send the Box back? return');
     expect(widened.alternatives).toEqual({ send: ['return'], back: ['return'] });
     expect(widened.added).toEqual(['return']);
-    // A meaning no article uses is not searched; other languages are left alone.
+    // A meaning no article uses is not searched; another language's verbs are not read.
     expect(withPhrasalVerbs(plain, plain.text, 'en', () => false)).toBe(plain);
     expect(withPhrasalVerbs(plain, plain.text, 'de', () => true)).toBe(plain);
+    expect(withPhrasalVerbs(plain, plain.text, undefined, () => true)).toBe(plain);
   });
 });

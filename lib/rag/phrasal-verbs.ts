@@ -1,20 +1,22 @@
-import { fold, stem } from '@/lib/ai/local/text';
+import { fold, stem, type TextLanguage } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
 
 /**
- * English phrasal verbs: customers write "send the Box back", "my husband passed away", "turn
- * off voicemail"; help articles write the one-word verb of the written register: "return",
- * "death", "deactivate". The verb and its particle match nothing of that, or the wrong passages
- * ("back" of the device, "away" for roaming). A phrasal verb found in the question adds the words
- * it means — only those the corpus uses — to the search and as alternatives of its verb and
- * particle, as German separable verbs get their joined form (./separable-verbs.ts).
+ * Verbs in two parts, as customers write them: English phrasal verbs ("send the Box back", "my
+ * husband passed away", "turn off voicemail"), Italian ones ("riporto indietro la Box") and German
+ * separable verbs ("schicke ich die Box zurück?"). Help articles write the written register's one
+ * word: "return", "death", "deactivate", "restituire", "zurückgeben". The verb and its particle match
+ * nothing of that, or the wrong passages ("back" of the device, "away" for roaming). A verb found
+ * in the question adds the words it means — only those the corpus uses — to the search and as
+ * alternatives of its verb and particle, as German separable verbs get their joined form
+ * (./separable-verbs.ts).
  */
 
 type PhrasalVerb = { verbs: string[]; particle: string; means: string[] };
 
-// Common English phrasal verbs of customer service and their written-register meanings (verbs
-// listed with their irregular forms; regular endings are stemmed away).
-const PHRASAL_VERBS: PhrasalVerb[] = [
+// Common verbs of customer service and their written-register meanings (verbs listed with their
+// irregular forms; regular endings are stemmed away; particles folded).
+const ENGLISH: PhrasalVerb[] = [
   { verbs: ['send', 'sent', 'post', 'ship', 'mail', 'give', 'gave', 'given', 'bring', 'brought', 'take', 'took', 'taken'], particle: 'back', means: ['return'] },
   { verbs: ['pass'], particle: 'away', means: ['death', 'died', 'deceased'] },
   { verbs: ['turn', 'switch', 'shut'], particle: 'off', means: ['deactivate', 'disable'] },
@@ -39,22 +41,44 @@ const PHRASAL_VERBS: PhrasalVerb[] = [
   { verbs: ['fill'], particle: 'out', means: ['complete'] },
 ];
 
+const ITALIAN: PhrasalVerb[] = [
+  { verbs: ['portare', 'riportare', 'mandare', 'rimandare', 'rimando', 'rimandi', 'spedire', 'rispedire', 'dare', 'ridare'], particle: 'indietro', means: ['restituire', 'restituzione'] },
+];
+
+// German main clauses put the particle last ("Schicke ich die Box zurück?"); the joined word
+// ("zurückschicken", "zurückgeschickt") is read as the verb and its particle too. "Etwas
+// zurückbekommen" is left out: money, a device or compensation — as "Gutschrift" it answered an
+// outage question from the wrong section where it had declined.
+const GERMAN: PhrasalVerb[] = [{ verbs: ['schicken', 'senden', 'bringen'], particle: 'zuruck', means: ['zurückgeben', 'zurücksenden'] }];
+
+const BY_LANGUAGE: Partial<Record<TextLanguage, PhrasalVerb[]>> = { en: ENGLISH, it: ITALIAN, de: GERMAN };
+
 /** Words an object between the verb and its particle may take: "send the old Box 5 back". */
 const MAX_GAP = 4;
 
 export type FoundPhrasalVerb = { verb: string; particle: string; means: string[] };
 
-/** The phrasal verbs of an English text: the verb as written (folded), its particle and what they mean. */
-export function phrasalVerbs(text: string): FoundPhrasalVerb[] {
+function isVerb(entry: PhrasalVerb, word: string, lang: TextLanguage): boolean {
+  const stemmed = stem(word, lang);
+  return entry.verbs.some((verb) => verb === word || stem(verb, lang) === stemmed);
+}
+
+/** The two-part verbs of a text in `lang`: the verb as written (folded), its particle and what they mean. */
+export function phrasalVerbs(text: string, lang: TextLanguage): FoundPhrasalVerb[] {
+  const entries = BY_LANGUAGE[lang] ?? [];
   const found: FoundPhrasalVerb[] = [];
   for (const clause of fold(text).split(/[?!.;,:\n]+/)) {
     const words = clause.match(/[\p{L}\p{N}]+/gu) ?? [];
     words.forEach((word, i) => {
-      const stemmed = stem(word, 'en');
-      for (const entry of PHRASAL_VERBS) {
-        if (!entry.verbs.some((verb) => verb === word || stem(verb, 'en') === stemmed)) continue;
-        // The particle right after the verb ("sending back my Box") or after its object.
-        if (words.slice(i + 1, i + 2 + MAX_GAP).includes(entry.particle)) found.push({ verb: word, particle: entry.particle, means: entry.means });
+      for (const entry of entries) {
+        // The particle right after the verb ("sending back my Box") or after its object; in
+        // German at the clause's end, however long the middle.
+        const reach = lang === 'de' ? words.length : i + 2 + MAX_GAP;
+        if (isVerb(entry, word, lang) && words.slice(i + 1, reach).includes(entry.particle)) found.push({ verb: word, particle: entry.particle, means: entry.means });
+        // German writes the two as one word where the verb comes last: "zurückbekommen", "zurückgeschickt".
+        const rest = lang === 'de' && word.startsWith(entry.particle) ? word.slice(entry.particle.length) : '';
+        const participle = rest.replace(/^ge(\p{L}{3,}?)(?:et|t|en)$/u, '$1en');
+        if (rest && [rest, participle].some((verb) => verb.length > 2 && isVerb(entry, verb, lang))) found.push({ verb: word, particle: entry.particle, means: entry.means });
       }
     });
   }
@@ -62,18 +86,18 @@ export function phrasalVerbs(text: string): FoundPhrasalVerb[] {
 }
 
 /**
- * The widened question with what its English phrasal verbs mean, where `known` says the corpus
+ * The widened question with what its two-part verbs mean, where `known` says the corpus
  * uses the word: in the search text, and as alternatives of the verb and the particle.
  */
-export function withPhrasalVerbs(expanded: ExpandedQuery, query: string, lang: string | undefined, known: (folded: string) => boolean): ExpandedQuery {
-  if (lang !== 'en') return expanded;
+export function withPhrasalVerbs(expanded: ExpandedQuery, query: string, lang: TextLanguage | undefined, known: (folded: string) => boolean): ExpandedQuery {
+  if (!lang) return expanded;
   const alternatives = { ...expanded.alternatives };
   const added: string[] = [];
-  for (const { verb, particle, means } of phrasalVerbs(query)) {
-    for (const meaning of means.filter(known)) {
+  for (const { verb, particle, means } of phrasalVerbs(query, lang)) {
+    for (const meaning of means.map(fold).filter(known)) {
       for (const word of [verb, particle]) {
-        const key = stem(word, 'en');
-        alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(meaning, 'en')])];
+        const key = stem(word, lang);
+        alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(meaning, lang)])];
       }
       added.push(meaning);
     }

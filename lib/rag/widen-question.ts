@@ -23,7 +23,8 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   // them, and given their participle or infinitive where the articles write that ("ausgeschaltet").
   const known = (folded: string) => language !== undefined && stats.df(termOf(folded, language), language) > 0;
   const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language, known);
-  // English phrasal verbs ("send … back", "passed away") mean the articles' one word ("return", "death").
+  // Verbs in two parts ("send … back", "passed away", "mando indietro") mean the articles' one
+  // word ("return", "death", "restituire").
   const withPhrasal = withPhrasalVerbs(widened, query, language, known);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
   const withVerbs = withGermanInfinitives(withPhrasal, query, language);
