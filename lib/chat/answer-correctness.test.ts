@@ -245,6 +245,12 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(answer.text).toContain('Restituisca gli apparecchi');
   });
 
+  it("reads an everyday verb as the articles' written one: garder is conserver (fr)", async () => {
+    const answer = await ask('Si je viens chez vous, je peux garder mon numéro ? Ça prend combien de temps ?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('mobile-number-porting-fr');
+  });
+
   it('quotes the steps to change the Wi-Fi password on the Box 5, not the warning about staff', async () => {
     const answer = await ask('How do I change my Wi-Fi password on the Box 5?');
     expect(answer.outcome).toBe('answered');

@@ -1,5 +1,6 @@
 import { fold, stem, type TextLanguage } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
+import { withMeanings } from './with-meanings';
 
 /**
  * Verbs in two parts, as customers write them: English phrasal verbs ("send the Box back", "my
@@ -85,24 +86,8 @@ export function phrasalVerbs(text: string, lang: TextLanguage): FoundPhrasalVerb
   return found;
 }
 
-/**
- * The widened question with what its two-part verbs mean, where `known` says the corpus
- * uses the word: in the search text, and as alternatives of the verb and the particle.
- */
+/** The widened question with what its two-part verbs mean, where `known` says the corpus uses the word. */
 export function withPhrasalVerbs(expanded: ExpandedQuery, query: string, lang: TextLanguage | undefined, known: (folded: string) => boolean): ExpandedQuery {
   if (!lang) return expanded;
-  const alternatives = { ...expanded.alternatives };
-  const added: string[] = [];
-  for (const { verb, particle, means } of phrasalVerbs(query, lang)) {
-    for (const meaning of means.map(fold).filter(known)) {
-      for (const word of [verb, particle]) {
-        const key = stem(word, lang);
-        alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(meaning, lang)])];
-      }
-      added.push(meaning);
-    }
-  }
-  const words = [...new Set(added)];
-  if (words.length === 0) return expanded;
-  return { text: `${expanded.text} ${words.join(' ')}`, alternatives, added: [...expanded.added, ...words] };
+  return withMeanings(expanded, phrasalVerbs(query, lang).map(({ verb, particle, means }) => ({ words: [verb, particle], means })), lang, known);
 }

@@ -5,6 +5,7 @@ import { loadSynonymRules } from './synonym-store';
 import { withGermanInfinitives } from './german-verb-endings';
 import { withPhrasalVerbs } from './phrasal-verbs';
 import { withPlaceCountries } from './places';
+import { withRegisterWords } from './register-words';
 import { withSeparableVerbs } from './separable-verbs';
 import { expandQuery, type ExpandedQuery } from './synonyms';
 import { loadTermStats } from './term-stats';
@@ -23,9 +24,9 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   // them, and given their participle or infinitive where the articles write that ("ausgeschaltet").
   const known = (folded: string) => language !== undefined && stats.df(termOf(folded, language), language) > 0;
   const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language, known);
-  // Verbs in two parts ("send … back", "passed away", "mando indietro") mean the articles' one
-  // word ("return", "death", "restituire").
-  const withPhrasal = withPhrasalVerbs(widened, query, language, known);
+  // Verbs in two parts ("send … back", "passed away", "mando indietro") and everyday verbs
+  // ("garder", "tenere") mean the articles' written word ("return", "death", "conserver").
+  const withPhrasal = withRegisterWords(withPhrasalVerbs(widened, query, language, known), query, language, known);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
   const withVerbs = withGermanInfinitives(withPhrasal, query, language);
   // "Istanbul" is in Turkey, the word the zone table uses.
