@@ -11,6 +11,12 @@ describe('detectLanguage', () => {
     ["c'est quoi ces frais de roaming", 'fr'],
     ['perché la fattura è così alta', 'it'],
     ['my internet is slow', 'en'],
+    // French "je" counts though German lists it too ("je nach"); "si" alone is no sign of Italian.
+    ['Je garde le même numéro si je passe chez Alpenwave ?', 'fr'],
+    ['Si je résilie, je rends la box ?', 'fr'],
+    ['Si je déménage chez ma copine, je garde la box ?', 'fr'],
+    ['Je nach Abo, wie viel kostet das Roaming?', 'de'],
+    ['Se passo da voi tengo il numero?', 'it'],
   ])('%s → %s', (text, lang) => {
     expect(detectLanguage(text)).toBe(lang);
   });

@@ -17,9 +17,15 @@ export function tsConfigFor(lang: string | undefined): string {
 const EXTRA_FUNCTION_WORDS: Record<Locale, string[]> = {
   en: ['does', 'do', 'did', 'doesnt', 'dont', 'cant', 'can', 'my', 'how', 'why', 'when', 'what', 'is', 'are', 'the', 'i', 'im', 'should', 'would', 'could', 'will', 'get'],
   de: ['ich', 'mein', 'meine', 'meinen', 'wie', 'warum', 'wieso', 'wann', 'kann', 'ist', 'sind', 'nicht', 'kein', 'keine', 'bei', 'habe', 'muss', 'soll', 'geht'],
-  fr: ['je', 'mon', 'ma', 'mes', 'comment', 'pourquoi', 'quand', 'est', 'les', 'des', 'pas', 'avec', 'pour', 'ai', 'dois', 'faire', 'peux', 'veux', 'quoi'],
+  fr: ['je', 'mon', 'ma', 'mes', 'comment', 'pourquoi', 'quand', 'est', 'les', 'des', 'pas', 'avec', 'pour', 'ai', 'dois', 'faire', 'peux', 'veux', 'quoi', 'chez'],
   it: ['io', 'mio', 'mia', 'come', 'perché', 'quando', 'il', 'gli', 'della', 'non', 'con', 'ho', 'sono', 'cosa', 'devo', 'fare', 'posso', 'vorrei'],
 };
+
+// Words another language's stop list has too, but that customers write in one language only:
+// German "je" ("je nach Abo") is rare, French "je" starts most messages. Dropped as shared, "Si je
+// résilie, je rends la box ?" was read as Italian on "si". (Most shared words are common in both:
+// "il", "ma", "im", "will" stay out.)
+const DECISIVE_WORDS: Partial<Record<Locale, string[]>> = { fr: ['je'] };
 
 const FUNCTION_WORDS: Record<Locale, Set<string>> = (() => {
   const lists: Record<Locale, string[]> = {
@@ -30,8 +36,8 @@ const FUNCTION_WORDS: Record<Locale, Set<string>> = (() => {
   };
   const counts = new Map<string, number>();
   for (const list of Object.values(lists)) for (const w of new Set(list)) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const unique = (list: string[]) => new Set(list.filter((w) => counts.get(w) === 1));
-  return { en: unique(lists.en), de: unique(lists.de), fr: unique(lists.fr), it: unique(lists.it) };
+  const unique = (lang: Locale) => new Set([...lists[lang].filter((w) => counts.get(w) === 1), ...(DECISIVE_WORDS[lang] ?? [])]);
+  return { en: unique('en'), de: unique('de'), fr: unique('fr'), it: unique('it') };
 })();
 
 function functionWordVotes(text: string): Map<Locale, number> {
