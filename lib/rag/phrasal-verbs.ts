@@ -76,10 +76,12 @@ export function phrasalVerbs(text: string, lang: TextLanguage): FoundPhrasalVerb
         // German at the clause's end, however long the middle.
         const reach = lang === 'de' ? words.length : i + 2 + MAX_GAP;
         if (isVerb(entry, word, lang) && words.slice(i + 1, reach).includes(entry.particle)) found.push({ verb: word, particle: entry.particle, means: entry.means });
-        // German writes the two as one word where the verb comes last: "zurückbekommen", "zurückgeschickt".
-        const rest = lang === 'de' && word.startsWith(entry.particle) ? word.slice(entry.particle.length) : '';
-        const participle = rest.replace(/^ge(\p{L}{3,}?)(?:et|t|en)$/u, '$1en');
-        if (rest && [rest, participle].some((verb) => verb.length > 2 && isVerb(entry, verb, lang))) found.push({ verb: word, particle: entry.particle, means: entry.means });
+        // German writes the two as one word where the verb comes last: "zurückschicken", "zurückgeschickt".
+        if (lang === 'de' && word.startsWith(entry.particle)) {
+          const rest = word.slice(entry.particle.length);
+          const infinitive = rest.replace(/^ge(\p{L}{3,}?)(?:et|t|en)$/u, '$1en');
+          if ([rest, infinitive].some((verb) => verb.length > 2 && isVerb(entry, verb, lang))) found.push({ verb: word, particle: entry.particle, means: entry.means });
+        }
       }
     });
   }

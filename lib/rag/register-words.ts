@@ -4,8 +4,8 @@ import { withMeanings } from './with-meanings';
 
 /**
  * Everyday verbs and their written-register equivalents: customers "garder" their number, "tenere"
- * it; articles write "Conserver votre numéro", "Mantenere il numero". The
- * two share no stem, so the article's title and steps never met the question. A question's word
+ * it; articles write "Conserver votre numéro", "Mantenere il numero". The two share no stem, so
+ * the article's title and steps never met the question. A question's word
  * adds the article's word — only one the corpus uses — to the search and as its alternative, as
  * two-part verbs add theirs (./phrasal-verbs.ts). One way only: the article's word never searches
  * the everyday one (equivalents both ways made answers worse, README "Knowledge base and search").

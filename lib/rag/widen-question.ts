@@ -26,9 +26,9 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   const widened = withSeparableVerbs(expandQuery(query, rules, rules.length === 0 ? undefined : language), query, language, known);
   // Verbs in two parts ("send … back", "passed away", "mando indietro") and everyday verbs
   // ("garder", "tenere") mean the articles' written word ("return", "death", "conserver").
-  const withPhrasal = withRegisterWords(withPhrasalVerbs(widened, query, language, known), query, language, known);
+  const withVerbMeanings = withRegisterWords(withPhrasalVerbs(widened, query, language, known), query, language, known);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
-  const withVerbs = withGermanInfinitives(withPhrasal, query, language);
+  const withVerbs = withGermanInfinitives(withVerbMeanings, query, language);
   // "Istanbul" is in Turkey, the word the zone table uses.
   return withPlaceCountries(withVerbs, query, language, stats.df);
 }
