@@ -296,6 +296,27 @@ describe('composeAnswer', () => {
     expect(single.text).not.toContain('See also');
   });
 
+  it('does not answer from a case item whose case the question names none of', () => {
+    const failedUpdate = hit({
+      title: 'Firmware updates on the Box 3',
+      headingPath: 'Firmware updates on the Box 3 > If an update fails',
+      content:
+        'If an update fails:\n- **The Power LED stays orange for more than 30 minutes**: switch the Box off with the switch at the back, wait 30 seconds and switch it on again.\n- **The Power LED is red after the update**: call us.',
+    });
+    const restartBox3 = hit({
+      title: 'Restart the Box 3',
+      headingPath: 'Restart the Box 3 > With the switch',
+      content: 'Put the switch at the back of the Box to O. After 30 seconds, put the switch to I.',
+    });
+    const question = 'If I switch the Box off at the back, how long do I wait before I switch it on again?';
+    const answer = composeAnswer(parsed({ question, hits: [failedUpdate, restartBox3] }));
+    expect(answer.text).toContain('Put the switch at the back of the Box to O');
+    expect(answer.text).not.toContain('stays orange');
+    // The same item answers when the question names its case.
+    const named = composeAnswer(parsed({ question: 'The Power LED stays orange for more than 30 minutes after the update. Do I switch the Box off at the back?', hits: [failedUpdate, restartBox3] }));
+    expect(named.text).toContain('switch the Box off with the switch at the back');
+  });
+
   it('lets term weights decide: a missing rare word makes it abstain, the same word weighted low does not', () => {
     const p = parsed({ question: 'Can I restart the Box 5 from the moon?', hits: [restartBox5] });
     const rare = composeAnswer(p, { termWeight: (t) => (t === 'moon' ? 10 : 1) });

@@ -5,6 +5,7 @@ import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { isCountryGroup, withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
+import { caseItemOf } from './case-items';
 import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
@@ -260,6 +261,8 @@ type Unit = {
   cells?: string[];
   /** A table row's terms that are not its table's header words: what names this row, not the table. */
   ownTerms?: Set<string>;
+  /** A case item's label terms ("- **Power LED stays orange …**: …", lib/ai/local/case-items.ts). */
+  caseLabel?: Set<string>;
 };
 
 // The same help-center passages come back answer after answer: their units (and the stemming
@@ -308,6 +311,8 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     // A list item's number ("5. Click Apply") is its place in the list, not a word it states ("Box 5").
     const said = u.kind === 'item' ? u.text.replace(/^\d+[.)]\s+/, '') : u.text;
     const terms = withCountryGroups(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
+    const caseItem = u.kind === 'item' ? caseItemOf(said, lang) : null;
+    if (caseItem) return { ...u, terms, caseLabel: caseItem.labelTerms };
     if (!u.table) return { ...u, terms };
     // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
     // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
@@ -411,6 +416,11 @@ function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<s
   return { coverage: total === 0 ? 0 : got / total, covered };
 }
 
+/** What a unit states for the question: a case item whose case the question names none of, only its label. */
+function statedFor(unit: Unit, terms: string[]): Set<string> {
+  return unit.caseLabel && !terms.some((t) => hasTerm(unit.caseLabel!, t)) ? unit.caseLabel : unit.terms;
+}
+
 function bestWindow(
   { source, units }: ReadSource,
   terms: string[],
@@ -429,7 +439,7 @@ function bestWindow(
   for (let start = 0; start < units.length; start++) {
     const inText = new Set<string>();
     for (let size = 1; size <= MAX_WINDOW && start + size <= units.length; size++) {
-      for (const t of units[start + size - 1]!.terms) inText.add(t);
+      for (const t of statedFor(units[start + size - 1]!, terms)) inText.add(t);
       const slice = extendWindow(units, units.slice(start, start + size), terms);
       const holdsStrictKind = slice.some((u) => u.strict || u.link?.strict);
       // A row's link counts when the passage itself does not state what was asked; what the
@@ -805,7 +815,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
       : windows
           // In the customer's language, and a second part of the question, not one stray word of it.
           .filter((w) => w.source.title !== primary.source.title && (!w.source.lang || w.source.lang === lang))
-          .map((w) => ({ w, gain: coverageOf(missing, weights, new Set(w.units.flatMap((u) => [...u.terms])), new Set()) }))
+          .map((w) => ({ w, gain: coverageOf(missing, weights, new Set(w.units.flatMap((u) => [...statedFor(u, terms)])), new Set()) }))
           .filter((c) => c.gain.coverage >= 0.5 && c.gain.covered.size >= SECONDARY_MIN_TERMS)
           .sort((a, b) => b.gain.coverage - a.gain.coverage)[0];
   const covered = new Set([...primary.covered, ...(secondary?.gain.covered ?? [])]);
@@ -1026,7 +1036,7 @@ function keyDetails(sources: PromptSource[], terms: string[], weights: Map<strin
       let stated = 0;
       let underHeading = 0;
       for (const t of terms) {
-        if (hasTerm(unit.terms, t)) stated += weights.get(t) ?? 1;
+        if (hasTerm(statedFor(unit, terms), t)) stated += weights.get(t) ?? 1;
         else if (hasTerm(section, t)) underHeading += weights.get(t) ?? 1;
       }
       // It must state one of the question's words itself: a heading alone does not make a fact about it.

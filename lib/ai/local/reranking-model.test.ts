@@ -65,3 +65,23 @@ describe('scoreCandidates', () => {
     expect(unrelated).toBeCloseTo(0.25 * 0.5, 6);
   });
 });
+
+describe('scoreCandidates and case items', () => {
+  const restart = english('Restart the Box 3', 'Put the switch at the back to O. Wait 30 seconds, then put it back to I.');
+  const failedUpdate = english(
+    'Firmware updates',
+    'If an update fails:\n- **The Power LED stays orange for more than 30 minutes**: switch the Box off with the switch at the back, wait 30 seconds and switch it on again.',
+  );
+
+  it('does not let the words of a case the query names none of outrank the passage about the question', () => {
+    const [plain, scoped] = scoreCandidates('If I switch it off at the back, how long do I wait before I switch it on again?', [restart, failedUpdate], 'en');
+    expect(plain).toBeGreaterThan(scoped!);
+  });
+
+  it('counts a case item’s words fully when the query names its case', () => {
+    const query = 'The power LED stays orange after the update: do I switch it off at the back and wait?';
+    const [named] = scoreCandidates(query, [failedUpdate, restart], 'en');
+    const [unlabelled] = scoreCandidates(query, [{ ...failedUpdate, content: failedUpdate.content.replace(/\*\*/g, '') }, restart], 'en');
+    expect(named).toBeCloseTo(unlabelled!, 6);
+  });
+});

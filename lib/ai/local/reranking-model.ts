@@ -6,6 +6,7 @@ import { INTERROGATIVES } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
 import { withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
+import { caseItemsOf, type CaseItem } from './case-items';
 
 /**
  * The built-in reranker: scores each candidate passage against the query by what a careful
@@ -117,12 +118,16 @@ export function scoreCandidates(
     analysed.some((a) => a.allTerms.has(term) || specific.some((s) => a.allTerms.has(s))),
   );
   // Each query term against each candidate, once: exact stem 1, synonym 0.9, near miss 0.7, else 0.
-  const matches = analysed.map((a) =>
-    queryTerms.map((term) => {
+  // A word only a case item states counts fully when the query names the case (lib/ai/local/case-items.ts).
+  const matches = analysed.map((a) => {
+    const reachable = reachableTerms(a, queryTerms, alternatives);
+    return queryTerms.map((term) => {
       const alts = alternatives[term] ?? [];
-      return { all: matchWithAlternatives(term, alts, a.allTerms), heading: matchWithAlternatives(term, alts, a.headingTerms) };
-    }),
-  );
+      const anywhere = matchWithAlternatives(term, alts, a.allTerms);
+      const all = reachable === a.allTerms || anywhere === 0 ? anywhere : Math.max(matchWithAlternatives(term, alts, reachable), CASE_SCOPED_MATCH * anywhere);
+      return { all, heading: matchWithAlternatives(term, alts, a.headingTerms) };
+    });
+  });
   // A term found in few candidates tells them apart; one found in all tells nothing.
   const termWeights = queryTerms.map((_, t) => {
     const df = matches.filter((m) => m[t]!.all > 0).length;
@@ -155,6 +160,17 @@ export function scoreCandidates(
   });
 }
 
+/** A word that only the body of a case item the query does not name states counts this much of a match. */
+const CASE_SCOPED_MATCH = 0.5;
+
+/** The terms a passage states for this query: all but the bodies of case items whose label the query names none of. */
+function reachableTerms(a: Analysis, queryTerms: string[], alternatives: Record<string, string[]>): Set<string> {
+  if (a.cases.length === 0) return a.allTerms;
+  const named = a.cases.filter((item) => queryTerms.some((term) => matchWithAlternatives(term, alternatives[term] ?? [], item.label) > 0));
+  if (named.length === a.cases.length) return a.allTerms;
+  return new Set([...a.openTerms, ...named.flatMap((item) => [...item.body])]);
+}
+
 /**
  * Per candidate, the share of the query's weight it covers together with the one other passage of
  * its article (same title and language) in the pool that adds most. An answer is often spread over
@@ -185,7 +201,15 @@ function queryPairs(queryTerms: string[]): string[] {
   return pairs;
 }
 
-type Analysis = { headingTerms: Set<string>; allTerms: Set<string>; contentTokens: string[]; pairs: Set<string> };
+type Analysis = {
+  headingTerms: Set<string>;
+  allTerms: Set<string>;
+  contentTokens: string[];
+  pairs: Set<string>;
+  /** Its case items, and its terms outside their bodies (lib/ai/local/case-items.ts). */
+  cases: CaseItem[];
+  openTerms: Set<string>;
+};
 
 // Passages come back query after query; stemming them once is most of the reranker's work.
 const ANALYSIS_CACHE_SIZE = 5000;
@@ -202,7 +226,10 @@ function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   // Pairs within the title, the heading path and the text, never across them.
   const pairs = new Set<string>();
   for (const seq of [contentTerms(c.title, lang), contentTerms(c.headingPath, lang), contentTokens]) for (let i = 0; i + 1 < seq.length; i++) pairs.add(`${seq[i]} ${seq[i + 1]}`);
-  const analysis = { headingTerms, allTerms: withCountryGroups(new Set([...headingTerms, ...contentTokens]), c.content), contentTokens, pairs };
+  const allTerms = withCountryGroups(new Set([...headingTerms, ...contentTokens]), c.content);
+  const { items: cases, open } = caseItemsOf(c.content, lang);
+  const openTerms = cases.length === 0 ? allTerms : withCountryGroups(new Set([...headingTerms, ...open]), c.content);
+  const analysis = { headingTerms, allTerms, contentTokens, pairs, cases, openTerms };
   if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
   analyses.set(key, analysis);
   return analysis;
