@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
-import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, type TextLanguage } from './text';
+import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, wordTokens, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
 import { isCountryGroup, withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
@@ -47,7 +47,7 @@ function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: stri
   // "my internet is really slow tonight": how much and when are not what the answer must state.
   const fillers = fillerWords(text, lang, { when: true });
   // "box5" is how people type "Box 5" — unless the corpus itself writes it that way ("IPv6").
-  const words = tokenize(text)
+  const words = wordTokens(text)
     .flatMap((w) => {
       const glued = /^(\p{L}{2,})(\d{1,2})$/u.exec(w);
       return glued && knownTerm && !knownTerm(w, lang) ? [glued[1]!, glued[2]!] : [w];

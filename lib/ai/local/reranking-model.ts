@@ -4,7 +4,7 @@ import { detectLanguage } from '@/lib/i18n/detect-language';
 import { fillerWords } from './filler-words';
 import { INTERROGATIVES } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
-import { asTextLanguage, contentTerms, tokenize, type TextLanguage } from './text';
+import { asTextLanguage, contentTerms, wordTokens, type TextLanguage } from './text';
 import { withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
 import { caseItemsOf, type CaseItem } from './case-items';
 
@@ -111,7 +111,7 @@ export function scoreCandidates(
   givenAlternatives: Record<string, string[]> = {},
 ): number[] {
   const fillers = fillerWords(query, queryLang ?? 'en');
-  const queryTerms = [...new Set(contentTerms(tokenize(query).filter((w) => !fillers.has(w) && !INTERROGATIVES.has(w)).join(' '), queryLang))];
+  const queryTerms = [...new Set(contentTerms(wordTokens(query).filter((w) => !fillers.has(w) && !INTERROGATIVES.has(w)).join(' '), queryLang))];
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
   const alternatives = withoutAbroadWhereNamed(givenAlternatives, (term, specific) =>

@@ -169,8 +169,19 @@ export function isFunctionTerm(term: string, lang: TextLanguage): boolean {
 // of the embedding model's stop words, so stored vectors stay valid.)
 const FOLDED_CONTENT_WORDS = new Set(['andern']);
 
+const DOTTED_NUMBER = /^\p{N}+(?:\.\p{N}+){2,}$/u;
+
+/**
+ * Folded word tokens, a number with two dots or more kept whole ("5.4.1", "192.168.0.1"): a
+ * version or an address is one thing, and its parts would meet every "5" and "1" ("Box 5", "1 GB").
+ * (The embedding model reads plain tokens, so stored vectors stay valid.)
+ */
+export function wordTokens(text: string): string[] {
+  return (fold(text).match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).flatMap((w) => (!w.includes('.') || DOTTED_NUMBER.test(w) ? [w] : w.split('.')));
+}
+
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
-  return tokenize(text)
+  return wordTokens(text)
     .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w)) && !CONTRACTION_PARTS.has(w) && !PRONOUNS.has(w) && (w.length > 1 || /\d/.test(w)))
     .map((w) => termOf(w, lang));
 }
