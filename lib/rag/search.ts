@@ -3,7 +3,7 @@ import { rerank } from 'ai';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
 import { cueWords, wantedAnswerKinds } from '@/lib/ai/local/answer-kind';
-import { asTextLanguage, contentTerms, fold, isStopword, type TextLanguage } from '@/lib/ai/local/text';
+import { asTextLanguage, contentTerms, fold, isStopword } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
@@ -165,7 +165,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // there ("coûtent") that took a topic word's place and found whatever else "coûtent" something;
   // they are left out of it (the language leg stems them to their common form and keeps them).
   const language = asTextLanguage(options.lang);
-  const formWords = answerFormWords(query, language);
+  const formWords = language ? cueWords(query, language, wantedAnswerKinds(query, language)) : new Set<string>();
   const typed = (expanded.text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).flatMap((w) => (DOTTED_NUMBER.test(w) || !w.includes('.') ? [w] : w.split('.')));
   const words = typed.flatMap((word) => stats?.asWritten(word) ?? [word]);
   const ftsText = queryWords(words);
@@ -233,7 +233,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
       documents: hits.map((h) => ({
         title: h.title, headingPath: h.headingPath, content: h.content, lang: h.lang, prior: top > 0 ? h.score / top : 0,
       })),
-      providerOptions: { lantern: { ...(options.lang ? { lang: options.lang } : {}), alternatives: expanded.alternatives, formWords: [...formWords] } },
+      providerOptions: { lantern: { ...(options.lang ? { lang: options.lang } : {}), alternatives: expanded.alternatives } },
     }));
     hits = ranking.map((r, i) => ({
       ...hits[r.originalIndex]!,
@@ -242,11 +242,6 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
     }));
   }
   return hits.slice(0, k);
-}
-
-/** The words that ask for the answer's form ("how much … cost", "combien coûte"), as typed. */
-function answerFormWords(query: string, lang: TextLanguage | undefined): Set<string> {
-  return lang ? cueWords(query, lang, wantedAnswerKinds(query, lang)) : new Set<string>();
 }
 
 /**
@@ -262,12 +257,11 @@ export async function rankDocumentPassages(
   const rows = await documentPassageRows(deps.db, { documentIds, audience });
   if (rows.length === 0) return [];
   const { alternatives } = await widenQuestion(deps.db, query, lang);
-  const formWords = [...answerFormWords(query, asTextLanguage(lang))];
   const { ranking } = await timeStage('rerank', () => rerank({
     model: deps.reranker!,
     query,
     documents: rows.map((r) => ({ title: r.title, headingPath: r.heading_path, content: r.content, lang: r.lang, prior: 0 })),
-    providerOptions: { lantern: { ...(lang ? { lang } : {}), alternatives, formWords } },
+    providerOptions: { lantern: { ...(lang ? { lang } : {}), alternatives } },
   }));
   return ranking.map((r, i) => hitFromRow(rows[r.originalIndex]!, r.score, { ...NO_RANKS, rerank: i + 1 }));
 }

@@ -85,16 +85,3 @@ describe('scoreCandidates and case items', () => {
     expect(named).toBeCloseTo(unlabelled!, 6);
   });
 });
-
-describe('scoreCandidates and the words that ask for the answer’s form', () => {
-  it('weighs "cost" in "how much does … cost" less than the topic’s words', () => {
-    const query = 'How much does Wave Home 1000 cost per month?';
-    const swap = { ...english('Upgrade to the Box 5', 'Wave Home 1000: the swap is free.'), headingPath: 'Cost of the swap' };
-    const plans = { ...english('Compare internet plans', 'Monthly price: Wave Home 1000 CHF 79, Wave Home 500 CHF 64.'), headingPath: 'The plans' };
-    const [swapScore, planScore] = scoreCandidates(query, [swap, plans], 'en', undefined, {}, ['much', 'cost']);
-    expect(planScore).toBeGreaterThan(swapScore!);
-    // Without knowing which words ask for the form, "cost" counts as a topic word.
-    const [swapAlone, planAlone] = scoreCandidates(query, [swap, plans], 'en');
-    expect(swapAlone).toBeGreaterThanOrEqual(planAlone!);
-  });
-});

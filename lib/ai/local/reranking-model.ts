@@ -90,13 +90,6 @@ function proximity(queryTerms: string[], contentTokens: string[]): number {
   return Number.isFinite(best) ? wanted.size / best : 0;
 }
 
-/**
- * A word that asks for the answer's form ("cost" in "how much does X cost", "coûte", "dauert")
- * says less of the topic than the others: "Cost of the swap" is not about what the plan costs.
- * (The answerer leaves such words out; here they still tell a price passage from another.)
- */
-const FORM_WORD_WEIGHT = 0.5;
-
 /** A synonym counts nearly as much as the customer's own word. */
 const SYNONYM_MATCH = 0.9;
 
@@ -116,12 +109,9 @@ export function scoreCandidates(
   weights: RerankWeights = DEFAULT_RERANK_WEIGHTS,
   /** Per query stem, the stems of its synonyms (lib/rag/synonyms.ts). */
   givenAlternatives: Record<string, string[]> = {},
-  /** The query's words that ask for the answer's form ("how much … cost"), as typed (lib/ai/local/answer-kind.ts). */
-  formWords: string[] = [],
 ): number[] {
   const fillers = fillerWords(query, queryLang ?? 'en');
   const queryTerms = [...new Set(contentTerms(wordTokens(query).filter((w) => !fillers.has(w) && !INTERROGATIVES.has(w)).join(' '), queryLang))];
-  const form = new Set(contentTerms(formWords.join(' '), queryLang));
   if (queryTerms.length === 0) return candidates.map((c) => c.prior);
   const analysed = candidates.map((c) => analyse(c, queryLang));
   const alternatives = withoutAbroadWhereNamed(givenAlternatives, (term, specific) =>
@@ -141,7 +131,7 @@ export function scoreCandidates(
   // A term found in few candidates tells them apart; one found in all tells nothing.
   const termWeights = queryTerms.map((_, t) => {
     const df = matches.filter((m) => m[t]!.all > 0).length;
-    return Math.log(1 + (candidates.length + 1) / (df + 1)) * (form.has(queryTerms[t]!) ? FORM_WORD_WEIGHT : 1);
+    return Math.log(1 + (candidates.length + 1) / (df + 1));
   });
   const total = termWeights.reduce((a, b) => a + b, 0);
   // The query's word pairs that stand together in a passage, weighed as terms are: a pair every
@@ -253,10 +243,10 @@ export class LocalRerankingModel implements RerankingModelV4 {
   constructor(private readonly weights: RerankWeights = DEFAULT_RERANK_WEIGHTS) {}
 
   async doRerank({ documents, query, topN, providerOptions }: RerankingModelV4CallOptions) {
-    const options = providerOptions?.lantern as { lang?: string; alternatives?: Record<string, string[]>; formWords?: string[] } | undefined;
+    const options = providerOptions?.lantern as { lang?: string; alternatives?: Record<string, string[]> } | undefined;
     const hint = asTextLanguage(options?.lang);
     const candidates = (documents.values as (string | JSONObject)[]).map(toCandidate);
-    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)), this.weights, options?.alternatives, options?.formWords);
+    const scores = scoreCandidates(query, candidates, hint ?? asTextLanguage(detectLanguage(query)), this.weights, options?.alternatives);
     const ranking = scores
       .map((relevanceScore, index) => ({ index, relevanceScore }))
       .sort((a, b) => b.relevanceScore - a.relevanceScore || a.index - b.index);
