@@ -3,7 +3,7 @@ import { rerank } from 'ai';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Embedder } from '@/lib/ai/models';
 import { cueWords, wantedAnswerKinds } from '@/lib/ai/local/answer-kind';
-import { asTextLanguage, contentTerms, fold, isStopword } from '@/lib/ai/local/text';
+import { asTextLanguage, contentTerms, fold, isStopword, wordsKeepingNumbers } from '@/lib/ai/local/text';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/rows';
 import { tsConfigFor } from '@/lib/i18n/detect-language';
@@ -166,7 +166,7 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
   // they are left out of it (the language leg stems them to their common form and keeps them).
   const language = asTextLanguage(options.lang);
   const formWords = language ? cueWords(query, language, wantedAnswerKinds(query, language)) : new Set<string>();
-  const typed = (expanded.text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).flatMap((w) => (DOTTED_NUMBER.test(w) || !w.includes('.') ? [w] : w.split('.')));
+  const typed = wordsKeepingNumbers(expanded.text.toLowerCase().normalize('NFC'), 1);
   const words = typed.flatMap((word) => stats?.asWritten(word) ?? [word]);
   const ftsText = queryWords(words);
   const simpleText = queryWords(words.filter((word) => !isStopword(fold(word)) && !formWords.has(fold(word))));

@@ -311,7 +311,7 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     // A list item's number ("5. Click Apply") is its place in the list, not a word it states ("Box 5").
     const said = u.kind === 'item' ? u.text.replace(/^\d+[.)]\s+/, '') : u.text;
     const terms = withCountryGroups(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
-    const caseItem = u.kind === 'item' ? caseItemOf(said, lang) : null;
+    const caseItem = u.kind === 'item' ? caseItemOf(u.text, lang) : null;
     if (caseItem) return { ...u, terms, caseLabel: caseItem.labelTerms };
     if (!u.table) return { ...u, terms };
     // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave

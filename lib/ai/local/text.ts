@@ -169,7 +169,16 @@ export function isFunctionTerm(term: string, lang: TextLanguage): boolean {
 // of the embedding model's stop words, so stored vectors stay valid.)
 const FOLDED_CONTENT_WORDS = new Set(['andern']);
 
-const DOTTED_NUMBER = /^\p{N}+(?:\.\p{N}+){2,}$/u;
+/**
+ * Word tokens of an already normalised text, a number with at least `minDots` dots kept whole
+ * ("5.4.1", "192.168.0.1"); any other dotted run is split at its dots.
+ */
+export function wordsKeepingNumbers(text: string, minDots: number): string[] {
+  return (text.match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).flatMap((w) => {
+    const parts = w.split('.');
+    return parts.length === 1 || (parts.length > minDots && /^\p{N}+$/u.test(parts[0]!)) ? [w] : parts;
+  });
+}
 
 /**
  * Folded word tokens, a number with two dots or more kept whole ("5.4.1", "192.168.0.1"): a
@@ -177,7 +186,7 @@ const DOTTED_NUMBER = /^\p{N}+(?:\.\p{N}+){2,}$/u;
  * (The embedding model reads plain tokens, so stored vectors stay valid.)
  */
 export function wordTokens(text: string): string[] {
-  return (fold(text).match(/[\p{L}\p{N}]+(?:\.\p{N}+)*/gu) ?? []).flatMap((w) => (!w.includes('.') || DOTTED_NUMBER.test(w) ? [w] : w.split('.')));
+  return wordsKeepingNumbers(fold(text), 2);
 }
 
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
