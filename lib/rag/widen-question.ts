@@ -5,6 +5,7 @@ import { loadSynonymRules } from './synonym-store';
 import { withGermanInfinitives } from './german-verb-endings';
 import { withPhrasalVerbs } from './phrasal-verbs';
 import { withPlaceCountries } from './places';
+import { withQuantityKinds } from './quantity-kinds';
 import { withRegisterWords } from './register-words';
 import { withSeparableVerbs } from './separable-verbs';
 import { expandQuery, type ExpandedQuery } from './synonyms';
@@ -29,6 +30,6 @@ export async function widenQuestion(db: Db, query: string, lang: string | undefi
   const withVerbMeanings = withRegisterWords(withPhrasalVerbs(widened, query, language, known), query, language, known);
   // "Was bedeutet…" asks about what the articles call "bedeuten".
   const withVerbs = withGermanInfinitives(withVerbMeanings, query, language);
-  // "Istanbul" is in Turkey, the word the zone table uses.
-  return withPlaceCountries(withVerbs, query, language, stats.df);
+  // "Istanbul" is in Turkey, the word the zone table uses; "my son is 16" meets "18 or older".
+  return withQuantityKinds(withPlaceCountries(withVerbs, query, language, stats.df), query);
 }

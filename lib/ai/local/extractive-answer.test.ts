@@ -6,6 +6,7 @@ import type { SearchHit } from '@/lib/rag/search';
 import { buildSources, type GoldenSource } from '@/lib/rag/sources';
 import { composeAnswer, parseAnswerPrompt, splitUnits, type AnswerPrompt } from './extractive-answer';
 import { OTHER_COUNTRIES } from './country-groups';
+import { quantityTerm } from './quantities';
 import { PHRASES } from './phrases';
 
 let nextId = 0;
@@ -1028,5 +1029,26 @@ describe('a city read as its country (lib/rag/places.ts gives its name as an alt
     expect(answer.text).toContain('| Zone 2 | USA, Canada, Turkey, Serbia |');
     expect(answer.text).toContain('| Data per MB | CHF 0.90 |');
     expect(answer.text).not.toContain('0.15');
+  });
+});
+
+describe('a value the customer states against the limit an article states', () => {
+  const present = hit({
+    title: 'Technician appointments',
+    headingPath: 'Who must be at home',
+    content: 'An adult (18 years or older) must be present for the whole visit. If you cannot be there, an adult you authorise can stand in for you.',
+  });
+  const reschedule = hit({ title: 'Technician appointments', headingPath: 'Reschedule', content: 'Reschedule the visit in My Alpenwave up to 24 hours before it, free of charge.' });
+  const question = 'I will not be home for the technician. Can my son, who is 16 years old, let him in?';
+
+  it('answers from the passage that states the limit of the same kind', () => {
+    const answer = composeAnswer(parsed({ question, hits: [present, reschedule] }), { alternatives: { '16': [quantityTerm('years')] } });
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('18 years or older');
+  });
+
+  it('does not without the quantity as the number’s alternative (the number is no word of the article)', () => {
+    const answer = composeAnswer(parsed({ question, hits: [present, reschedule] }), {});
+    expect(answer.text).not.toContain('18 years or older');
   });
 });

@@ -4,7 +4,8 @@ import { PHRASES } from './phrases';
 import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, wordTokens, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
-import { isCountryGroup, withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
+import { isCountryGroup, withoutAbroadWhereNamed } from './country-groups';
+import { withImpliedTerms } from './implied-terms';
 import { caseItemOf } from './case-items';
 import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
@@ -169,7 +170,7 @@ function sourceTerms(source: PromptSource): Set<string> {
   let terms = TERMS_OF_SOURCE.get(source);
   if (!terms) {
     const text = `${source.title} ${source.within ?? ''} ${source.heading ?? ''} ${source.content}`;
-    terms = withCountryGroups(new Set(contentTerms(text, source.lang)), text);
+    terms = withImpliedTerms(new Set(contentTerms(text, source.lang)), text);
     TERMS_OF_SOURCE.set(source, terms);
   }
   return terms;
@@ -310,7 +311,7 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
   return units.map((u) => {
     // A list item's number ("5. Click Apply") is its place in the list, not a word it states ("Box 5").
     const said = u.kind === 'item' ? u.text.replace(/^\d+[.)]\s+/, '') : u.text;
-    const terms = withCountryGroups(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
+    const terms = withImpliedTerms(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
     const caseItem = u.kind === 'item' ? caseItemOf(u.text, lang) : null;
     if (caseItem) return { ...u, terms, caseLabel: caseItem.labelTerms };
     if (!u.table) return { ...u, terms };
@@ -321,7 +322,7 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     const header = new Set(contentTerms(u.table.header.join(' '), lang));
     const columnsAreThings = (u.table.header[0] ?? '').trim() === '';
     const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
-    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: withCountryGroups(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
+    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: withImpliedTerms(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
   });
 }
 

@@ -5,7 +5,8 @@ import { fillerWords } from './filler-words';
 import { INTERROGATIVES } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { asTextLanguage, contentTerms, wordTokens, type TextLanguage } from './text';
-import { withCountryGroups, withoutAbroadWhereNamed } from './country-groups';
+import { withoutAbroadWhereNamed } from './country-groups';
+import { withImpliedTerms } from './implied-terms';
 import { caseItemsOf, type CaseItem } from './case-items';
 
 /**
@@ -226,9 +227,9 @@ function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   // Pairs within the title, the heading path and the text, never across them.
   const pairs = new Set<string>();
   for (const seq of [contentTerms(c.title, lang), contentTerms(c.headingPath, lang), contentTokens]) for (let i = 0; i + 1 < seq.length; i++) pairs.add(`${seq[i]} ${seq[i + 1]}`);
-  const allTerms = withCountryGroups(new Set([...headingTerms, ...contentTokens]), c.content);
+  const allTerms = withImpliedTerms(new Set([...headingTerms, ...contentTokens]), c.content);
   const { items: cases, open } = caseItemsOf(c.content, lang);
-  const openTerms = cases.length === 0 ? allTerms : withCountryGroups(new Set([...headingTerms, ...open]), c.content);
+  const openTerms = cases.length === 0 ? allTerms : withImpliedTerms(new Set([...headingTerms, ...open]), c.content);
   const analysis = { headingTerms, allTerms, contentTokens, pairs, cases, openTerms };
   if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
   analyses.set(key, analysis);
