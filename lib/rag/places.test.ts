@@ -91,6 +91,16 @@ describe('withPlaceCountries', () => {
     expect(inGerman.alternatives).toEqual({ japan: [OTHER_COUNTRIES, ABROAD] });
   });
 
+  it('searches the words the articles name the rest of the world with, where they use them', () => {
+    const rest = corpus({ en: { [stem('countries', 'en')]: 3 }, it: { [stem('paesi', 'it')]: 2, [stem('altri', 'it')]: 5 } });
+    expect(withPlaceCountries(plain('data prices in Bangkok'), 'data prices in Bangkok', 'en', rest).text).toBe('data prices in Bangkok other countries');
+    const italian = 'a ottobre vado in thailandia, quanto costano i dati?';
+    expect(withPlaceCountries(plain(italian), italian, 'it', rest).text).toBe(`${italian} altri paesi`);
+    // Not for a country of the EEA, nor where the articles do not use the words.
+    expect(withPlaceCountries(plain('data prices in Lisbon'), 'data prices in Lisbon', 'en', rest).text).toBe('data prices in Lisbon');
+    expect(withPlaceCountries(plain('data prices in Bangkok'), 'data prices in Bangkok', 'en', usage).text).toBe('data prices in Bangkok');
+  });
+
   it('reads a country of the EEA as one of the "EU/EEA" countries, named in a list or not', () => {
     const eu = corpus({ en: { germany: 3, eu: 4 }, fr: { ue: 4 } });
     const lisbon = withPlaceCountries(plain('data prices in Lisbon'), 'data prices in Lisbon', 'en', eu);

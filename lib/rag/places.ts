@@ -1,5 +1,5 @@
 import { ABROAD, EU_EEA, OTHER_COUNTRIES } from '@/lib/ai/local/country-groups';
-import { isStopword, termOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { fold, isStopword, termOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import gazetteer from './gazetteer.json';
 import type { ExpandedQuery } from './synonyms';
 
@@ -44,6 +44,10 @@ const EU_EEA_MEMBERS = new Set([
 
 // How articles abbreviate the EU in each language, for the search text ("EU/EEA", "UE/EEE").
 const EU_WORD: Record<TextLanguage, string> = { en: 'eu', de: 'eu', fr: 'ue', it: 'ue' };
+// How articles name the rest of the world's countries, for the search text ("Zone 3 | All other
+// countries"): without it, a question about Thailand found the zone article's introduction, not
+// its table.
+const OTHER_COUNTRIES_WORDS: Record<TextLanguage, string[]> = { en: ['other', 'countries'], de: ['übrigen', 'Länder'], fr: ['autres', 'pays'], it: ['altri', 'paesi'] };
 
 export type Place = { words: string[]; country: string; kind: 'country' | 'city' };
 
@@ -123,7 +127,12 @@ export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang:
       const home = place.country === HOME_COUNTRY;
       const stands = [...country.map((c) => c.stem), ...(inEea ? [EU_EEA] : country.length === 0 && !home ? [OTHER_COUNTRIES] : [])];
       if (stands.length > 0) for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
-      const words = [...country.map((c) => c.word), ...(inEea && country.length === 0 && usage(EU_WORD[lang], lang) > 0 ? [EU_WORD[lang]] : [])];
+      const other = !inEea && country.length === 0 && !home;
+      const words = [
+        ...country.map((c) => c.word),
+        ...(inEea && country.length === 0 && usage(EU_WORD[lang], lang) > 0 ? [EU_WORD[lang]] : []),
+        ...(other && OTHER_COUNTRIES_WORDS[lang].every((w) => isStopword(fold(w)) || usage(termOf(fold(w), lang), lang) > 0) ? OTHER_COUNTRIES_WORDS[lang] : []),
+      ];
       for (const word of words) if (!added.includes(word) && !expanded.added.includes(word)) added.push(word);
       changed = true;
     }

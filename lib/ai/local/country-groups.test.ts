@@ -8,6 +8,13 @@ describe('speaksOfOtherCountries', () => {
     }
   });
 
+  it('takes "other countries" for the group where it stands as a name, not as the object of a sentence', () => {
+    expect(speaksOfOtherCountries('| Other countries | See price list |')).toBe(true);
+    expect(speaksOfOtherCountries('Zone 3 (other countries)')).toBe(true);
+    expect(speaksOfOtherCountries('| International calls | Calls from Switzerland to other countries |')).toBe(false);
+    expect(speaksOfOtherCountries('Appels depuis la Suisse vers des autres pays')).toBe(false);
+  });
+
   it('does not take a list of named countries or "countries" alone for it', () => {
     for (const text of ['EU/EEA countries (e.g. Germany, France)', 'Länder der EU', 'les pays voisins', 'other devices']) {
       expect(speaksOfOtherCountries(text), text).toBe(false);

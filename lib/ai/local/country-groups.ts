@@ -13,15 +13,18 @@ export const EU_EEA = '~eu-eea';
 /** Any country but Switzerland: "abroad", "im Ausland", "à l'étranger", "all'estero". */
 export const ABROAD = '~abroad';
 
-// Folded, as passages are matched: "übrigen" → "ubrigen".
+// Folded, as passages are matched: "übrigen" → "ubrigen". "Other countries" names the group where
+// a quantifier says so ("All other countries") or where it stands as a name, at the start of a
+// table cell, a line or a parenthesis ("| Other countries | See price list |"); in a sentence it
+// is any country abroad ("Calls from Switzerland to other countries").
 const OTHER_COUNTRIES_PHRASES = [
-  /\b(?:all )?other countries\b/,
+  /(?:\ball |(?:^|[|(\n]) *)other countries\b/,
   /\brest of the world\b/,
-  /\b(?:alle )?(?:anderen|ubrigen|restlichen) lander\b/,
+  /(?:\balle |(?:^|[|(\n]) *)(?:anderen|ubrigen|restlichen) lander\b/,
   /\b(?:rest|ubrige) (?:der )?welt\b/,
-  /\b(?:tous les )?autres pays\b/,
+  /(?:\btous les |(?:^|[|(\n]) *)autres pays\b/,
   /\breste du monde\b/,
-  /\b(?:tutti gli )?altri paesi\b/,
+  /(?:\btutti gli |(?:^|[|(\n]) *)altri paesi\b/,
   /\bresto del mondo\b/,
 ];
 
