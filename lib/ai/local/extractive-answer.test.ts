@@ -163,9 +163,11 @@ describe('splitUnits', () => {
     const [row] = splitUnits('| | Wave Phone Basic |\n| --- | --- |\n| Calls to Swiss mobiles | My Alpenwave > Phone > Rates |', 'en');
     expect([...(row?.terms ?? [])]).toEqual(expect.arrayContaining(['basic', 'swiss', 'rate']));
     expect([...(row?.ownTerms ?? [])].sort()).toEqual(['call', 'mobil', 'swiss']);
-    // A header of attributes (no empty corner cell) names no row: "price" is every row's column.
+    // A header of attributes states what the row's cells are ("the price of Travel World") but
+    // names no row: "price" is every row's column.
     const [record] = splitUnits('| Pack | Zone | Price |\n| --- | --- | --- |\n| Travel World | Zone 2 | CHF 39 |', 'en');
-    expect([...(record?.terms ?? [])]).not.toContain('price');
+    expect([...(record?.terms ?? [])]).toContain('price');
+    expect([...(record?.ownTerms ?? [])]).not.toContain('price');
   });
 
   it('drops the question line of a golden answer source', () => {
@@ -1050,5 +1052,42 @@ describe('a value the customer states against the limit an article states', () =
   it('does not without the quantity as the number’s alternative (the number is no word of the article)', () => {
     const answer = composeAnswer(parsed({ question, hits: [present, reschedule] }), {});
     expect(answer.text).not.toContain('18 years or older');
+  });
+});
+
+describe('a plan named by a letter', () => {
+  const plans = hit({
+    title: 'Check your mobile data usage',
+    headingPath: 'Data included per month',
+    content: '| Plan | Data in Switzerland | Price |\n| --- | --- | --- |\n| Wave Mobile S | 3 GB | CHF 19.– |\n| Wave Mobile M | 20 GB | CHF 35.– |\n| Wave Mobile L | 100 GB | CHF 55.– |',
+  });
+
+  it('answers from the row of the plan the question names, with the header row', () => {
+    const answer = composeAnswer(parsed({ question: 'how much data do i get on wave mobile m', hits: [plans] }), {});
+    expect(answer.text).toContain('| Plan | Data in Switzerland | Price |');
+    expect(answer.text).toContain('| Wave Mobile M | 20 GB | CHF 35.– |');
+    expect(answer.text).not.toContain('Wave Mobile S');
+  });
+});
+
+describe('a table cell asked for by its column and its row', () => {
+  const speeds = hit({
+    title: 'Internet speeds explained',
+    headingPath: 'Plan speeds',
+    content: '| Plan | Download | Upload |\n| --- | --- | --- |\n| Wave Home 100 | 100 Mbit/s | 20 Mbit/s |\n| Wave Home 500 | 500 Mbit/s | 100 Mbit/s |',
+  });
+  const needs = hit({
+    title: 'Internet speeds explained',
+    headingPath: 'How much speed do I need?',
+    content: '| Household | Recommended plan |\n| --- | --- |\n| 1–2 people, streaming | Wave Home 100 |\n| Family, home office | Wave Home 500 |',
+  });
+
+  it('answers from the row under the column the question names, before a table that only names the row', () => {
+    const answer = composeAnswer(parsed({ question: 'What is the upload speed of Wave Home 500?', hits: [needs, speeds] }), {});
+    const cell = answer.text.indexOf('| Wave Home 500 | 500 Mbit/s | 100 Mbit/s |');
+    expect(cell).toBeGreaterThan(-1);
+    // The table that only recommends the plan may follow; it does not come first.
+    const recommendation = answer.text.indexOf('Family, home office');
+    expect(recommendation === -1 || recommendation > cell).toBe(true);
   });
 });

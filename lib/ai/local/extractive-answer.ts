@@ -178,6 +178,8 @@ function sourceTerms(source: PromptSource): Set<string> {
 
 export const DEFAULT_MIN_COVERAGE = 0.5;
 const MAX_WINDOW = 3;
+/** A letter that names a size or a model ("Wave Mobile M"): it picks the row, it is not what the passage is about. */
+const LETTER_WEIGHT = 0.2;
 const MAX_LIST_ITEMS = 8;
 const HEADING_CREDIT = 1.0;
 /** How much the retrieval order counts against coverage when picking the passage to quote. */
@@ -315,14 +317,13 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     const caseItem = u.kind === 'item' ? caseItemOf(u.text, lang) : null;
     if (caseItem) return { ...u, terms, caseLabel: caseItem.labelTerms };
     if (!u.table) return { ...u, terms };
-    // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
-    // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
-    // Basic"); a header of attributes ("Pack | Zone | Price") names no row. What names the row is
-    // its own cells, not the header's words nor a menu path ("… > Payment method").
+    // A row is read with its header: it states each column's value ("Calls to Swiss mobiles" under
+    // "Wave Phone Basic"; "Wave Home 500" under "Upload" — "the upload speed of Wave Home 500").
+    // What names the row is its own cells, not the header's words (every row has a "Price") nor
+    // a menu path ("… > Payment method").
     const header = new Set(contentTerms(u.table.header.join(' '), lang));
-    const columnsAreThings = (u.table.header[0] ?? '').trim() === '';
     const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
-    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: withImpliedTerms(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
+    return { ...u, terms: new Set([...terms, ...header]), ownTerms: withImpliedTerms(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
   });
 }
 
@@ -727,7 +728,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // In a follow-up, the customer's own words say what is asked now; the words carried over from
   // the question before only say what it is about (as in the standalone query, they count twice).
   const own = prompt.followUp ? new Set(questionTerms(prompt.question, lang, options.knownTerm, cues)) : null;
-  const weights = new Map(terms.map((t) => [t, (options.termWeight?.(t, lang) ?? 1) * (own?.has(t) ? FOLLOW_UP_OWN_WEIGHT : 1)]));
+  const weights = new Map(terms.map((t) => [t, (options.termWeight?.(t, lang) ?? 1) * (own?.has(t) ? FOLLOW_UP_OWN_WEIGHT : 1) * (/^\p{L}$/u.test(t) ? LETTER_WEIGHT : 1)]));
   const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
   const ranks = sourceRanks(prompt.sources);
   const widen = (set: Set<string>) => widenBySynonyms(set, alternatives);

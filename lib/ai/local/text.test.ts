@@ -43,6 +43,14 @@ describe('content terms', () => {
     expect(contentTerms('CHF 0.15 per MB. Done.5 minutes', 'en')).toEqual(['chf', '0', '15', 'mb', 'done', '5', 'minut']);
   });
 
+  it('keeps a letter standing on its own as a name ("Wave Mobile M"), not one against an apostrophe or a hyphen, nor a one-letter word', () => {
+    expect(contentTerms('how much data on Wave Mobile M', 'en')).toContain('m');
+    expect(contentTerms('Se passo da Wave Mobile M a L', 'it')).toEqual(expect.arrayContaining(['m', 'l']));
+    for (const [text, lang] of [["I'm sure the customer's e-bill is late", 'en'], ["l'app et qu'il y a-t-il", 'fr'], ['can u tell me if i e o a', 'en']] as const) {
+      expect(contentTerms(text, lang).filter((t) => t.length === 1), text).toEqual([]);
+    }
+  });
+
   it('keeps "ändern" (change), which folds into the stop word "andern" (others)', () => {
     expect(contentTerms('Wie kann ich das Passwort ändern?', 'de')).toEqual(['passwort', 'and']);
   });

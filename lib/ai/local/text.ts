@@ -116,7 +116,6 @@ const STEM_CACHE_SIZE = 50_000;
 // Process-wide: the startup warm-up fills it for the routes too (lib/runtime/process-map.ts).
 const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: processMap('stems.en'), de: processMap('stems.de'), fr: processMap('stems.fr'), it: processMap('stems.it') };
 
-/** Content terms: folded, stop words removed, stemmed. */
 // English contractions ("don't", "we've", "I'll") leave these behind: no content, yet no article
 // uses them, so as terms they would weigh like the rarest words. (Kept out of the stop words the
 // embedding model reads, so stored vectors stay valid.)
@@ -169,6 +168,13 @@ export function isFunctionTerm(term: string, lang: TextLanguage): boolean {
 // of the embedding model's stop words, so stored vectors stay valid.)
 const FOLDED_CONTENT_WORDS = new Set(['andern']);
 
+// A letter written against an apostrophe or a hyphen is part of a word ("I'm", "customer's",
+// "l'app", "e-bill"), not one of its own.
+const ATTACHED_LETTER = /(?<![\p{L}\p{N}])\p{L}(?=['’-])|(?<=['’-])\p{L}(?![\p{L}\p{N}])/gu;
+// Letters that are words in the four languages, folded ("a", "I", Italian "e", "o", French "y",
+// "à"), or in a typed chat ("can u", "r u"): anything but a name.
+const LETTER_WORDS = new Set(['a', 'e', 'i', 'o', 'r', 'u', 'y']);
+
 /**
  * Word tokens of an already normalised text, a number with at least `minDots` dots kept whole
  * ("5.4.1", "192.168.0.1"); any other dotted run is split at its dots.
@@ -183,14 +189,19 @@ export function wordsKeepingNumbers(text: string, minDots: number): string[] {
 /**
  * Folded word tokens, a number with two dots or more kept whole ("5.4.1", "192.168.0.1"): a
  * version or an address is one thing, and its parts would meet every "5" and "1" ("Box 5", "1 GB").
- * (The embedding model reads plain tokens, so stored vectors stay valid.)
+ * A letter against an apostrophe or a hyphen is left out (ATTACHED_LETTER). (The embedding model
+ * reads plain tokens, so stored vectors stay valid.)
  */
 export function wordTokens(text: string): string[] {
-  return wordsKeepingNumbers(fold(text), 2);
+  return wordsKeepingNumbers(fold(text).replace(ATTACHED_LETTER, ' '), 2);
 }
 
+/**
+ * Content terms: folded, stop words removed, stemmed. A letter standing on its own is a term, as
+ * a digit is: it names a size or a model ("Wave Mobile M", "Box 5").
+ */
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
   return wordTokens(text)
-    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w)) && !CONTRACTION_PARTS.has(w) && !PRONOUNS.has(w) && (w.length > 1 || /\d/.test(w)))
+    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w) || (w.length === 1 && !LETTER_WORDS.has(w))) && !CONTRACTION_PARTS.has(w) && !PRONOUNS.has(w))
     .map((w) => termOf(w, lang));
 }
