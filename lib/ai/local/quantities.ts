@@ -31,6 +31,7 @@ export type Quantity = { number: string; kind: string };
 
 /** The quantities a text states, each with its number as written ("16") and its kind. */
 export function quantitiesIn(text: string): Quantity[] {
+  if (!/\d/.test(text)) return [];
   const words = fold(text).match(/[\p{L}\d]+/gu) ?? [];
   const found: Quantity[] = [];
   words.forEach((word, i) => {

@@ -193,7 +193,8 @@ export function wordsKeepingNumbers(text: string, minDots: number): string[] {
  * reads plain tokens, so stored vectors stay valid.)
  */
 export function wordTokens(text: string): string[] {
-  return wordsKeepingNumbers(fold(text).replace(ATTACHED_LETTER, ' '), 2);
+  const folded = fold(text);
+  return wordsKeepingNumbers(/['’-]/.test(folded) ? folded.replace(ATTACHED_LETTER, ' ') : folded, 2);
 }
 
 /**
