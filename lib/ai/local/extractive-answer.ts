@@ -317,13 +317,17 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     const caseItem = u.kind === 'item' ? caseItemOf(u.text, lang) : null;
     if (caseItem) return { ...u, terms, caseLabel: caseItem.labelTerms };
     if (!u.table) return { ...u, terms };
-    // A row is read with its header: it states each column's value ("Calls to Swiss mobiles" under
-    // "Wave Phone Basic"; "Wave Home 500" under "Upload" — "the upload speed of Wave Home 500").
-    // What names the row is its own cells, not the header's words (every row has a "Price") nor
-    // a menu path ("… > Payment method").
+    // In a table whose columns are things (an empty corner cell: "| | Wave Phone Basic | Wave
+    // Phone Flat |"), a row is read with its header ("Calls to Swiss mobiles" under "Wave Phone
+    // Basic"); a header of attributes ("Pack | Zone | Price") names no row. What names the row is
+    // its own cells, not the header's words nor a menu path ("… > Payment method"). (Every row
+    // read with its header's words was tried again on 29 Nov: "the upload speed of Wave Home 500"
+    // found its cell, but "Combien coûtent les frais de rappel ?" then quoted the free first
+    // reminder alone — every row covered "frais".)
     const header = new Set(contentTerms(u.table.header.join(' '), lang));
+    const columnsAreThings = (u.table.header[0] ?? '').trim() === '';
     const named = (u.cells ?? []).filter((cell) => !/[>›→]/u.test(cell)).join(' ');
-    return { ...u, terms: new Set([...terms, ...header]), ownTerms: withImpliedTerms(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
+    return { ...u, terms: columnsAreThings ? new Set([...terms, ...header]) : terms, ownTerms: withImpliedTerms(new Set([...contentTerms(named, lang), ...ordinalDigits(named)].filter((t) => !header.has(t))), named) };
   });
 }
 
