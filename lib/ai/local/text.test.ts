@@ -51,6 +51,12 @@ describe('content terms', () => {
     }
   });
 
+  it('gives an English comparative or superlative its adjective’s term, and leaves other "-er" words alone', () => {
+    expect(contentTerms('why is my bill so high', 'en')).toContain(contentTerms('Your first invoice is usually higher', 'en').at(-1));
+    expect(contentTerms('older newest smaller', 'en')).toEqual(contentTerms('old new small', 'en'));
+    expect(contentTerms('router order number', 'en')).toEqual(['router', 'order', 'number']);
+  });
+
   it('keeps "ändern" (change), which folds into the stop word "andern" (others)', () => {
     expect(contentTerms('Wie kann ich das Passwort ändern?', 'de')).toEqual(['passwort', 'and']);
   });

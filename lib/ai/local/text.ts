@@ -107,8 +107,24 @@ function frenchEndings(foldedWord: string): string {
   return foldedWord.replace(/ees?$/, 'er').replace(/ieres?$/, 'ier').replace(/([iy])es?$/, '$1er');
 }
 
-/** The term of a folded word, as content terms and term statistics read it: its stem (French endings as above). */
+// English forms degrees of comparison with endings Snowball's English stemmer keeps ("higher",
+// "older", "newer" stay apart from "high", "old", "new"; German's strips them, French and Italian
+// say "plus haut", "più alto"): "why is my bill so high?" never met "Your first invoice is usually
+// higher". The gradable adjectives of everyday service language, listed rather than guessed: a
+// rule stripping "-er" would also take "router", "order", "number".
+const ENGLISH_DEGREES: ReadonlyMap<string, string> = new Map(
+  [
+    ['high', 'higher', 'highest'], ['low', 'lower', 'lowest'], ['fast', 'faster', 'fastest'], ['slow', 'slower', 'slowest'],
+    ['cheap', 'cheaper', 'cheapest'], ['long', 'longer', 'longest'], ['short', 'shorter', 'shortest'], ['old', 'older', 'oldest'],
+    ['new', 'newer', 'newest'], ['big', 'bigger', 'biggest'], ['small', 'smaller', 'smallest'], ['large', 'larger', 'largest'],
+    ['early', 'earlier', 'earliest'], ['late', 'later', 'latest'], ['easy', 'easier', 'easiest'], ['strong', 'stronger', 'strongest'],
+    ['weak', 'weaker', 'weakest'], ['near', 'nearer', 'nearest'], ['close', 'closer', 'closest'], ['young', 'younger', 'youngest'],
+  ].flatMap(([base, ...forms]) => forms.map((form) => [form!, base!] as const)),
+);
+
+/** The term of a folded word, as content terms and term statistics read it: its stem (French endings and English degrees as above). */
 export function termOf(foldedWord: string, lang: TextLanguage | undefined): string {
+  if (lang === 'en') return stem(ENGLISH_DEGREES.get(foldedWord) ?? foldedWord, lang);
   return stem(lang === 'fr' ? frenchEndings(foldedWord) : foldedWord, lang);
 }
 
