@@ -125,9 +125,9 @@ export function withPlaceCountries(expanded: ExpandedQuery, query: string, lang:
       // other countries".
       const inEea = EU_EEA_MEMBERS.has(place.country);
       const home = place.country === HOME_COUNTRY;
-      const stands = [...country.map((c) => c.stem), ...(inEea ? [EU_EEA] : country.length === 0 && !home ? [OTHER_COUNTRIES] : [])];
-      if (stands.length > 0) for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
       const other = !inEea && country.length === 0 && !home;
+      const stands = [...country.map((c) => c.stem), ...(inEea ? [EU_EEA] : other ? [OTHER_COUNTRIES] : [])];
+      if (stands.length > 0) for (const s of unknown) alternatives[s] = [...new Set([...(alternatives[s] ?? []), ...stands])];
       const words = [
         ...country.map((c) => c.word),
         ...(inEea && country.length === 0 && usage(EU_WORD[lang], lang) > 0 ? [EU_WORD[lang]] : []),
