@@ -1,4 +1,4 @@
-import { fold } from './text';
+import { tokenize } from './text';
 
 /**
  * Ages and years the customer states about themselves: "my son is 16", "a phone from 2017". An
@@ -32,7 +32,7 @@ export type Quantity = { number: string; kind: string };
 /** The quantities a text states, each with its number as written ("16") and its kind. */
 export function quantitiesIn(text: string): Quantity[] {
   if (!/\d/.test(text)) return [];
-  const words = fold(text).match(/[\p{L}\d]+/gu) ?? [];
+  const words = tokenize(text);
   const found: Quantity[] = [];
   words.forEach((word, i) => {
     if (!NUMBER.test(word)) return;
