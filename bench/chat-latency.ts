@@ -11,8 +11,10 @@
  * local models, demo data seeded and content ingested on start. DATABASE_URL, PGLITE_DIR and
  * OPENAI_* are removed from its environment (--openai keeps OPENAI_*). --url benchmarks a server
  * that is already running instead. Also prints the concurrent TTFT p95 as a multiple of the
- * sequential one, and (for an app started here) where each answer's time went, stage by stage, read
- * from the answers' traces once the app has stopped. Prints figures; asserts nothing.
+ * sequential one, and (for an app started here) the app's CPU per chat (from /proc), the burst
+ * floor (the earliest any code could serve the concurrent p95 on this machine's cores,
+ * lib/burst-floor.ts) and where each answer's time went, stage by stage, read from the answers'
+ * traces once the app has stopped. Prints figures; asserts nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +27,9 @@ import { STAGES, type StageTimes } from '@/lib/observability/stage-times';
 import { percentile } from '@/lib/eval/metrics';
 import { loadQa } from '@/lib/eval/qa';
 import { AppServer, hasProductionBuild } from './lib/app-server';
+import { burstTtftFloorMs } from './lib/burst-floor';
 import { exitCodeFor, handleInterrupts, throwIfInterrupted } from './lib/interrupt';
+import { treeCpuMs } from './lib/process-cpu';
 import { mixedQuestions, take } from './lib/questions';
 import { chat, SESSION_COOKIE, Visitor, type Chat } from './lib/visitor';
 
@@ -36,7 +40,8 @@ const TARGET_GOLDEN_TTFT_P95_MS = 100;
 // ---------------------------------------------------------------------------------------------
 // Report
 
-type Scenario = { name: string; chats: Chat[]; wallMs: number };
+/** cpuMs: the app's CPU (every process and thread of it) during the scenario, when the app runs here. */
+type Scenario = { name: string; chats: Chat[]; wallMs: number; cpuMs?: number };
 
 function stats(values: number[]) {
   return { p50: percentile(values, 50), p95: percentile(values, 95) };
@@ -114,6 +119,21 @@ function stageTable(scenarios: Scenario[], traces: TraceTimes[]): string {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * How close the burst came to the fastest any code could serve it on this machine: its chats'
+ * CPU (as the app used it in the burst) spread over every core (lib/burst-floor.ts).
+ */
+function burstFloorLine(sequential: Scenario, concurrent: Scenario, cores: number): string {
+  const cpuMsPerChat = (concurrent.cpuMs as number) / concurrent.chats.length;
+  const floor = burstTtftFloorMs({ chats: concurrent.chats.length, cpuMsPerChat, cores });
+  const sequentialP95 = summarise(sequential).ttft.p95;
+  const measured = summarise(concurrent).ttft.p95;
+  return (
+    `Burst floor: ${concurrent.chats.length} chats × ${ms(cpuMsPerChat)} ms of app CPU on ${cores} cores — no code can give the p95 chat its first token before ` +
+    `≈ ${ms(floor)} ms = ${(floor / sequentialP95).toFixed(2)}× the sequential TTFT p95; measured ${(measured / floor).toFixed(2)}× that floor.`
+  );
+}
+
 async function runSequential(name: string, baseUrl: string, visitor: Visitor, questions: string[]): Promise<Scenario> {
   const chats: Chat[] = [];
   const started = performance.now();
@@ -182,17 +202,28 @@ async function main() {
     const scenarios: Scenario[] = [];
     const langs = [...new Set(sequentialQs.map((q) => q.lang))].sort().join('/');
     const unanswerable = sequentialQs.filter((q) => q.source_ids.length === 0).length;
+    // The app's CPU over a scenario, read from /proc before and after (an app started here only).
+    const withCpu = async (run: () => Promise<Scenario>): Promise<Scenario> => {
+      const before = server?.pid === undefined ? null : treeCpuMs(server.pid);
+      const scenario = await run();
+      const after = server?.pid === undefined ? null : treeCpuMs(server.pid);
+      return before === null || after === null ? scenario : { ...scenario, cpuMs: after - before };
+    };
     if (nSequential > 0) {
-      scenarios.push(await runSequential(`sequential (${langs}, ${unanswerable} unanswerable)`, baseUrl, visitor, sequentialQs.map((q) => q.question)));
+      scenarios.push(await withCpu(() => runSequential(`sequential (${langs}, ${unanswerable} unanswerable)`, baseUrl as string, visitor, sequentialQs.map((q) => q.question))));
     }
 
     if (nConcurrent > 0) {
       throwIfInterrupted();
       process.stderr.write(`concurrent: ${nConcurrent} at once…\n`);
-      const started = performance.now();
-      // One visitor each: concurrent chats come from different people.
-      const chats = await Promise.all(concurrentQs.map((q) => chat(baseUrl as string, new Visitor(), q.question)));
-      scenarios.push({ name: `concurrent ×${nConcurrent}`, chats, wallMs: performance.now() - started });
+      scenarios.push(
+        await withCpu(async () => {
+          const started = performance.now();
+          // One visitor each: concurrent chats come from different people.
+          const chats = await Promise.all(concurrentQs.map((q) => chat(baseUrl as string, new Visitor(), q.question)));
+          return { name: `concurrent ×${nConcurrent}`, chats, wallMs: performance.now() - started };
+        }),
+      );
     }
 
     let goldenScenario: Scenario | undefined;
@@ -215,7 +246,9 @@ async function main() {
       // Absolute times do not travel between machines; this ratio, measured in one run, does.
       const ratio = summarise(concurrent).ttft.p95 / summarise(sequential).ttft.p95;
       console.log(`Concurrent TTFT p95 = ${Number.isFinite(ratio) ? ratio.toFixed(2) : '—'}× the sequential TTFT p95 (issue 18: ≤ 5×).`);
+      if (concurrent.cpuMs !== undefined && concurrent.chats.length > 0) console.log(burstFloorLine(sequential, concurrent, cpus.length));
     }
+    for (const s of scenarios) if (s.cpuMs !== undefined && s.chats.length > 0) console.log(`App CPU per chat, ${s.name}: ${ms(s.cpuMs / s.chats.length)} ms (all its threads, from /proc).`);
     console.log('Targets:');
     console.log(`  ${targetLine('TTFT p95', sequential, TARGET_TTFT_P95_MS)}`);
     console.log(`  ${targetLine('Golden-answer TTFT p95', goldenScenario, TARGET_GOLDEN_TTFT_P95_MS)}`);
