@@ -73,6 +73,21 @@ describe('condenseLocally', () => {
     }
   });
 
+  it('prepends the previous question to a message asking for something else instead, however long', () => {
+    const cases: [string, string][] = [
+      ['The light on my box is dim tonight, is it broken?', 'Ah ok. Can I make it stay at full brightness all the time instead?'],
+      ['Kann ich die Rechnung per Einzahlungsschein bezahlen?', 'Und kann ich die monatliche Rechnung stattdessen per Kreditkarte begleichen?'],
+      ['Comment recevoir ma facture par la poste ?', 'Est-ce que je peux recevoir la facture mensuelle par e-mail à la place ?'],
+      ['Come pago la fattura con la polizza?', 'Posso pagare la fattura mensile con la carta di credito invece?'],
+    ];
+    for (const [previous, question] of cases) {
+      expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
+    }
+    // "Instead of" names what it replaces: the message says what it is about.
+    const own = 'Can I pay the monthly invoice by credit card instead of the QR bill every month?';
+    expect(condenseLocally(own, after('How do I restart my Box 5?'))).toBe(own);
+  });
+
   it('prepends the previous question when, after a story, the asking sentence points back', () => {
     const cases: [string, string][] = [
       ['How do I set up a guest network?', 'My parents have the Box 3. Does this work on theirs too?'],
@@ -175,6 +190,7 @@ describe('refersBack', () => {
       'Et ça coûte combien ?',
       'Posso cambiarla dall’app?',
       'Si fa allo stesso modo sul Box 3?',
+      'Can I pay by card instead?',
     ]) {
       expect(refersBack(question), question).toBe(true);
     }

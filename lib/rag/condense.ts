@@ -15,6 +15,11 @@ const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|
 // asked before, of something else (another model, another person's line) — however long the message.
 const SAME_AS_BEFORE = /\b(?:same|(?:le|la|les|au|aux|du|des) memes?|pareil|pareille|genauso|ebenso|gleiche[nmrs]?|gleich|(?:lo|la|gli|le|allo|alla|nello|nella|dello|della) stess[oaie]|uguale)\b/;
 
+// "Can I pay by card instead?", "und stattdessen?", "à la place ?", "posso farlo invece?": a bare
+// "instead" (no "of …" after it) stands for what was said before — the message asks for something
+// other than the answer it just read, about the same thing, however many words it has.
+const INSTEAD_OF_BEFORE = /\b(?:instead(?!\s+of\b)|stattdessen|statt dessen|a la place(?!\s+d)|invece(?!\s+(?:di|del|dello|della|dei|degli|delle|che)\b))\b/;
+
 const LANGUAGES: TextLanguage[] = ['en', 'de', 'fr', 'it'];
 
 /**
@@ -48,7 +53,7 @@ function withoutAcknowledgement(question: string): string {
  */
 export function refersBack(question: string): boolean {
   const folded = fold(withoutAcknowledgement(question.trim()));
-  return pointsBack(folded) || SAME_AS_BEFORE.test(folded);
+  return pointsBack(folded) || SAME_AS_BEFORE.test(folded) || INSTEAD_OF_BEFORE.test(folded);
 }
 
 /**
@@ -76,7 +81,7 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   // "My brother has a Box 3. Can he do that too?": after the story, the question itself points back.
   const asking = askedPart(asked);
   const asksBack = asking !== asked && topicWordCount(asking) <= 4 && pointsBack(fold(asking));
-  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && back) || asksBack || SAME_AS_BEFORE.test(folded);
+  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && back) || asksBack || SAME_AS_BEFORE.test(folded) || INSTEAD_OF_BEFORE.test(folded);
   // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
   // the topic only supplies the subject (roaming), and its question words ("how much") must not
   // outweigh them.
