@@ -591,6 +591,15 @@ describe('composeAnswer', () => {
     });
   });
 
+  it('takes a section about another model than asked for off topic, though its article’s title names the one asked for', () => {
+    const upgrade = 'Upgrade to the Alpenwave Box 5';
+    const oldBox = hit({ title: upgrade, headingPath: `${upgrade} > Return the Box 3`, section: 4, content: 'If you keep the Box 3 after the upgrade, it is charged at CHF 150. Return it within 30 days.' });
+    const keep = hit({ title: 'Return your equipment', headingPath: 'Return your equipment > If you keep a device', section: 3, content: 'A device you keep is charged on the final invoice: Box 5 CHF 250.' });
+    const answer = composeAnswer(parsed({ question: 'What do I pay if I keep my Box 5 after I upgrade?', hits: [oldBox, keep] }), { knownTerm: () => true, termWeight: () => 1 });
+    expect(answer.text).toContain('CHF 250');
+    expect(answer.text).not.toContain('CHF 150');
+  });
+
   describe('the article the answer before quoted, for a follow-up about it', () => {
     const guest = 'Set up a guest Wi-Fi network';
     const onBox3 = hit({ title: guest, headingPath: `${guest} > On the Box 3`, section: 3, content: '1. Open http://192.168.1.1 and log in.\n2. Go to **Wireless > Guest** and tick **Enable**.\n\nThe Box 3 guest network has no time limit: switch it off yourself.' });

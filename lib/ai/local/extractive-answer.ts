@@ -743,7 +743,12 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // the Box 5?" compares them, whichever model is theirs).
   const comparesModels = [...namedModels(prompt.question).values()].some((numbers) => numbers.size > 1);
   const models = namedModels(options.model && !comparesModels ? options.model : prompt.standalone);
-  const aboutOtherModel = (source: PromptSource) => namesOtherModel(models, [source.title, source.within, source.heading].filter(Boolean).join(' › '));
+  // The nearest heading that names a model says which one the passage is about: «Upgrade to the
+  // Box 5 › Return the Box 3» is about the Box 3.
+  const aboutOtherModel = (source: PromptSource) => {
+    const naming = [source.heading, source.within, source.title].find((level): level is string => !!level && namedModels(level).size > 0);
+    return naming !== undefined && namesOtherModel(models, naming);
+  };
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
