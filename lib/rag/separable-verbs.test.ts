@@ -37,6 +37,9 @@ describe('German separable verbs', () => {
     ['ausgeschaltet', ['ausschalten']],
     ['angemeldet', ['anmelden']],
     ['ausgefallen', ['ausfallen']],
+    // The third person a question asks with: "wenn das Internet ausfällt", "wenn sich die Box ausschaltet".
+    ['ausfallt', ['ausgefallt', 'ausgefallen']],
+    ['ausschaltet', ['ausgeschaltet', 'ausgeschalten']],
   ])('gives a one-word separable verb its other forms: %s → %j', (word, forms) => {
     expect(separableVerbForms(word)).toEqual(forms);
   });

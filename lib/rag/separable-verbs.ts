@@ -44,7 +44,7 @@ function leadingParticle(word: string): string | undefined {
 /**
  * The other form of a separable verb written as one word: its participle puts "ge" between the
  * particle and the verb, so a question's "kann man das ausschalten?" and an article's "wurde das
- * Licht ausgeschaltet" share no stem. An infinitive or present form ("ausschalten", "ausschalte")
+ * Licht ausgeschaltet" share no stem. An infinitive or present form ("ausschalten", "ausschalte", "ausfällt")
  * gives its participles (weak "ausgeschaltet", strong "angerufen"); a participle gives its
  * infinitive ("zurückgesetzt" → "zurücksetzen"). Forms no article uses simply match nothing.
  */
@@ -54,7 +54,9 @@ export function separableVerbForms(word: string): string[] {
   const rest = word.slice(particle.length);
   const participle = /^ge(\p{L}+?)(?:et|t|en)$/u.exec(rest);
   if (participle) return participle[1]!.length >= MIN_VERB_STEM ? [`${particle}${participle[1]}en`] : [];
-  const present = /^(\p{L}+?)(?:en|e)$/u.exec(rest);
+  // "ausschalten", "schalte … aus" joined, and the third person a question asks with: "wenn das
+  // Internet ausfällt" (folded "ausfallt"), "ausschaltet".
+  const present = /^(\p{L}+?)(?:en|et|e|t)$/u.exec(rest);
   if (!present || present[1]!.length < MIN_VERB_STEM) return [];
   const base = present[1]!;
   return [`${particle}ge${base}${/[td]$/.test(base) ? 'et' : 't'}`, `${particle}ge${base}en`];
