@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedPart, contentTerms, isAsking, sentencesOf } from './text';
+import { askedPart, contentTerms, isAsking, isFunctionTerm, sentencesOf } from './text';
 
 describe('sentences of a message', () => {
   it('splits after sentence punctuation and at line breaks, keeping each sentence as written', () => {
@@ -70,5 +70,16 @@ describe('content terms', () => {
     expect(same('frontière', 'frontiere', 'frontières')).toBe(1);
     // Other languages are stemmed as before.
     expect(contentTerms('activée', 'en')).not.toEqual(contentTerms('activer', 'en'));
+  });
+});
+
+describe('closed-class words the stop lists lack', () => {
+  it('reads the cut form of one as the word itself: Italian "un po\'" is "un poco"', () => {
+    const terms = contentTerms("Devo aspettare un po' prima di riaccenderlo?", 'it');
+    const po = terms.find((t) => t.startsWith('po'));
+    expect(po).toBeDefined();
+    expect(isFunctionTerm(po!, 'it')).toBe(true);
+    expect(isFunctionTerm(contentTerms('poco', 'it')[0]!, 'it')).toBe(true);
+    expect(terms.filter((t) => !isFunctionTerm(t, 'it'))).toContain(contentTerms('aspettare', 'it')[0]);
   });
 });

@@ -147,7 +147,8 @@ const PRONOUNS = new Set([
 ]);
 
 // Closed-class words (prepositions, conjunctions, adverbs of time and degree, quantifiers) that
-// the stop word lists above lack — thin for French and Italian ("chez", "depuis", "ancora"). They
+// the stop word lists above lack — thin for French and Italian ("chez", "depuis", "ancora"; "po",
+// the cut "poco" of "un po'"). They
 // stay terms (a passage that says "durante l'aggiornamento" matches the customer's phrase), but
 // they never make a question unanswerable: the built-in model counts them only where a passage
 // states them (lib/ai/local/extractive-answer.ts).
@@ -164,7 +165,7 @@ const FUNCTION_WORDS = [
   'tous', 'toutes', 'quelque', 'quelques', 'chaque', 'autre', 'autres', 'rien', 'quoi',
   // Italian
   'senza', 'sotto', 'sopra', 'verso', 'dopo', 'prima', 'durante', 'mentre', 'quindi', 'allora', 'perche', 'pero', 'invece',
-  'cioe', 'comunque', 'ancora', 'sempre', 'mai', 'gia', 'subito', 'poi', 'molto', 'poco', 'troppo', 'tanto', 'piu', 'meno',
+  'cioe', 'comunque', 'ancora', 'sempre', 'mai', 'gia', 'subito', 'poi', 'molto', 'poco', 'po', 'troppo', 'tanto', 'piu', 'meno',
   'ieri', 'oggi', 'domani', 'adesso', 'qui', 'qua', 'ogni', 'altro', 'altri', 'altra', 'altre', 'stesso', 'stessa', 'qualche',
   'niente', 'nulla', 'tutta', 'tutte',
 ];
