@@ -600,6 +600,19 @@ describe('composeAnswer', () => {
     expect(answer.text).not.toContain('CHF 150');
   });
 
+  it('does not answer on closed-class words alone: "niente" in a table cell says nothing of the question', () => {
+    const leds = hit({
+      lang: 'it',
+      title: 'Cosa significano le spie della Box 3',
+      headingPath: 'Cosa significano le spie della Box 3 > Spia Wi-Fi',
+      section: 3,
+      content: '| Colore | Significato | Cosa fare |\n| --- | --- | --- |\n| Verde | Wi-Fi acceso | Niente |\n| Spenta | Wi-Fi spento | Lo accenda nell’app |',
+    });
+    const answer = composeAnswer(parsed({ question: 'non va più niente', lang: 'it', hits: [leds] }), { knownTerm: () => true, termWeight: () => 1, minCoverage: 0.4 });
+    expect(answer.grounded).toBe(false);
+    expect(answer.text).not.toContain('Niente');
+  });
+
   describe('the article the answer before quoted, for a follow-up about it', () => {
     const guest = 'Set up a guest Wi-Fi network';
     const onBox3 = hit({ title: guest, headingPath: `${guest} > On the Box 3`, section: 3, content: '1. Open http://192.168.1.1 and log in.\n2. Go to **Wireless > Guest** and tick **Enable**.\n\nThe Box 3 guest network has no time limit: switch it off yourself.' });

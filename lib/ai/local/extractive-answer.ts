@@ -843,6 +843,9 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // «Alpenwave Box 5 neu starten» (with the Box 5 on the account): the rest is the customer's own words.
   const namedByTitle = options.titled !== undefined && primary.source.title === options.titled;
   if (coverage < minCoverage && !namedByTitle && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
+  // "Non va più niente" matched a table's "Cosa fare: Niente": closed-class words count where a
+  // passage states them, but they alone say nothing of what the passage is about.
+  if (!namedByTitle && [...covered].every((t) => isFunctionTerm(t, lang))) return unknown(coverage, covered);
   // "J'ai reçu un mail … entrer ma carte bancaire. C'est vraiment vous ?": a question that asks
   // nothing of its own is asked by its story, whose words count only where a passage states them —
   // so two of them stated would "cover" it all. The passage must state several, or hold the
