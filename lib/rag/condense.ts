@@ -20,6 +20,11 @@ const SAME_AS_BEFORE = /\b(?:same|(?:le|la|les|au|aux|du|des) memes?|pareil|pare
 // other than the answer it just read, about the same thing, however many words it has.
 const INSTEAD_OF_BEFORE = /\b(?:instead(?!\s+of\b)|stattdessen|statt dessen|a la place(?!\s+d)|invece(?!\s+(?:di|del|dello|della|dei|degli|delle|che)\b))\b/;
 
+/** A folded message that asks about what was answered before, however long: the same of something else, or something instead. */
+function asksAboutBefore(folded: string): boolean {
+  return SAME_AS_BEFORE.test(folded) || INSTEAD_OF_BEFORE.test(folded);
+}
+
 const LANGUAGES: TextLanguage[] = ['en', 'de', 'fr', 'it'];
 
 /**
@@ -53,7 +58,7 @@ function withoutAcknowledgement(question: string): string {
  */
 export function refersBack(question: string): boolean {
   const folded = fold(withoutAcknowledgement(question.trim()));
-  return pointsBack(folded) || SAME_AS_BEFORE.test(folded) || INSTEAD_OF_BEFORE.test(folded);
+  return pointsBack(folded) || asksAboutBefore(folded);
 }
 
 /**
@@ -81,7 +86,7 @@ export function condenseLocally(question: string, history: Turn[] = [], topic?: 
   // "My brother has a Box 3. Can he do that too?": after the story, the question itself points back.
   const asking = askedPart(asked);
   const asksBack = asking !== asked && topicWordCount(asking) <= 4 && pointsBack(fold(asking));
-  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && back) || asksBack || SAME_AS_BEFORE.test(folded) || INSTEAD_OF_BEFORE.test(folded);
+  const followsUp = (opener !== null && !ownHowTo) || terms <= 1 || (terms <= 4 && back) || asksBack || asksAboutBefore(folded);
   // The follow-up's own words count twice: they say what is asked now ("how do I turn it off?");
   // the topic only supplies the subject (roaming), and its question words ("how much") must not
   // outweigh them.
