@@ -11,6 +11,7 @@ import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { questionParts } from './question-parts';
+import { isSignpost } from './signposts';
 import { namedModels, namesOtherModel } from './named-models';
 
 /**
@@ -311,6 +312,8 @@ function readUnits(content: string, lang: TextLanguage | undefined): Unit[] {
     }
   }
   return units.map((u) => {
+    // "This article explains what happens when …" restates the question and answers none of it.
+    if (u.kind === 'sentence' && isSignpost(u.text, lang)) return { ...u, terms: new Set<string>() };
     // A list item's number ("5. Click Apply") is its place in the list, not a word it states ("Box 5").
     const said = u.kind === 'item' ? u.text.replace(/^\d+[.)]\s+/, '') : u.text;
     const terms = withImpliedTerms(new Set([...contentTerms(said, lang), ...ordinalDigits(said)]), said);
