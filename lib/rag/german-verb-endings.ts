@@ -1,4 +1,4 @@
-import { fold, isStopword, stem } from '@/lib/ai/local/text';
+import { fold, isStopword, termOf } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
 
 /**
@@ -22,7 +22,7 @@ export function germanVerbInfinitives(text: string): { word: string; infinitive:
     if (!word.endsWith('t') || isStopword(word)) continue;
     const base = word.endsWith('et') ? word.slice(0, -2) : word.slice(0, -1);
     const infinitive = `${base}en`;
-    if (stem(infinitive, 'de') !== stem(word, 'de')) found.push({ word, infinitive });
+    if (termOf(infinitive, 'de') !== termOf(word, 'de')) found.push({ word, infinitive });
   }
   return found;
 }
@@ -38,8 +38,8 @@ export function withGermanInfinitives(expanded: ExpandedQuery, query: string, la
   if (verbs.length === 0) return expanded;
   const alternatives = { ...expanded.alternatives };
   for (const { word, infinitive } of verbs) {
-    const key = stem(word, 'de');
-    alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(infinitive, 'de')])];
+    const key = termOf(word, 'de');
+    alternatives[key] = [...new Set([...(alternatives[key] ?? []), termOf(infinitive, 'de')])];
   }
   return { ...expanded, alternatives };
 }

@@ -1,4 +1,4 @@
-import { fold, stem, type TextLanguage } from '@/lib/ai/local/text';
+import { fold, termOf, type TextLanguage } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
 import { withMeanings } from './with-meanings';
 
@@ -60,8 +60,8 @@ const MAX_GAP = 4;
 export type FoundPhrasalVerb = { verb: string; particle: string; means: string[] };
 
 function isVerb(entry: PhrasalVerb, word: string, lang: TextLanguage): boolean {
-  const stemmed = stem(word, lang);
-  return entry.verbs.some((verb) => verb === word || stem(verb, lang) === stemmed);
+  const stemmed = termOf(word, lang);
+  return entry.verbs.some((verb) => verb === word || termOf(verb, lang) === stemmed);
 }
 
 /** The two-part verbs of a text in `lang`: the verb as written (folded), its particle and what they mean. */

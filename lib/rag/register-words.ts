@@ -1,4 +1,4 @@
-import { fold, stem, tokenize, type TextLanguage } from '@/lib/ai/local/text';
+import { fold, termOf, tokenize, type TextLanguage } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
 import { withMeanings } from './with-meanings';
 
@@ -43,8 +43,8 @@ export function registerWords(text: string, lang: TextLanguage): { word: string;
   const entries = BY_LANGUAGE[lang] ?? [];
   const found: { word: string; written: string[] }[] = [];
   for (const word of new Set(tokenize(fold(text)))) {
-    const stemmed = stem(word, lang);
-    for (const entry of entries) if (entry.everyday.some((everyday) => stem(everyday, lang) === stemmed)) found.push({ word, written: entry.written });
+    const stemmed = termOf(word, lang);
+    for (const entry of entries) if (entry.everyday.some((everyday) => termOf(everyday, lang) === stemmed)) found.push({ word, written: entry.written });
   }
   return found;
 }

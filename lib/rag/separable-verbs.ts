@@ -1,4 +1,4 @@
-import { fold, isStopword, stem } from '@/lib/ai/local/text';
+import { fold, isStopword, termOf } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
 
 /**
@@ -72,8 +72,8 @@ export function withSeparableVerbs(expanded: ExpandedQuery, query: string, lang:
   const verbs = separableVerbs(query);
   const alternatives = { ...expanded.alternatives };
   const add = (word: string, target: string) => {
-    const key = stem(word, 'de');
-    alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(target, 'de')])];
+    const key = termOf(word, 'de');
+    alternatives[key] = [...new Set([...(alternatives[key] ?? []), termOf(target, 'de')])];
   };
   for (const { verb, particle, joined } of verbs) for (const word of [verb, particle]) add(word, joined);
   const joined = verbs.map((v) => v.joined);

@@ -1,4 +1,4 @@
-import { fold, stem, type TextLanguage } from '@/lib/ai/local/text';
+import { fold, termOf, type TextLanguage } from '@/lib/ai/local/text';
 import type { ExpandedQuery } from './synonyms';
 
 /** Words of the question (as written, folded) and the words of the articles they mean. */
@@ -16,8 +16,8 @@ export function withMeanings(expanded: ExpandedQuery, meanings: Meaning[], lang:
   for (const { words, means } of meanings) {
     for (const meaning of means.map(fold).filter(known)) {
       for (const word of words) {
-        const key = stem(word, lang);
-        alternatives[key] = [...new Set([...(alternatives[key] ?? []), stem(meaning, lang)])];
+        const key = termOf(word, lang);
+        alternatives[key] = [...new Set([...(alternatives[key] ?? []), termOf(meaning, lang)])];
       }
       added.push(meaning);
     }

@@ -1,6 +1,7 @@
 import { newStemmer } from 'snowball-stemmers';
 import { deu, eng, fra, ita } from 'stopword';
 import { processMap } from '@/lib/runtime/process-map';
+import { IRREGULAR_FORMS } from './irregular-forms';
 
 /**
  * Text normalisation shared by the built-in embedding model and reranker: accent folding,
@@ -122,10 +123,23 @@ const ENGLISH_DEGREES: ReadonlyMap<string, string> = new Map(
   ].flatMap(([base, ...forms]) => forms.map((form) => [form!, base!] as const)),
 );
 
-/** The term of a folded word, as content terms and term statistics read it: its stem (French endings and English degrees as above). */
+/** The term of a folded word, as content terms and term statistics read it: its stem (French endings and English degrees as above; irregular verb forms as their regular forms' stem). */
 export function termOf(foldedWord: string, lang: TextLanguage | undefined): string {
+  const stemmed = regularTerm(foldedWord, lang);
+  return lang ? (irregularStems(lang).get(stemmed) ?? stemmed) : stemmed;
+}
+
+function regularTerm(foldedWord: string, lang: TextLanguage | undefined): string {
   if (lang === 'en') return stem(ENGLISH_DEGREES.get(foldedWord) ?? foldedWord, lang);
   return stem(lang === 'fr' ? frenchEndings(foldedWord) : foldedWord, lang);
+}
+
+// An irregular verb form's stem → the stem its regular forms share (./irregular-forms.ts).
+const IRREGULAR_STEMS: Partial<Record<TextLanguage, ReadonlyMap<string, string>>> = {};
+function irregularStems(lang: TextLanguage): ReadonlyMap<string, string> {
+  return (IRREGULAR_STEMS[lang] ??= new Map(
+    IRREGULAR_FORMS[lang].flatMap(([first, ...forms]) => forms.map((form) => [regularTerm(form, lang), regularTerm(first!, lang)] as const)).filter(([from, to]) => from !== to),
+  ));
 }
 
 const STEM_CACHE_SIZE = 50_000;

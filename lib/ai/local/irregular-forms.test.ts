@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { contentTerms, termOf } from './text';
+
+describe('irregular verb forms', () => {
+  it('reads a form the stemmer keeps apart as the term its regular forms share', () => {
+    expect(termOf('sent', 'en')).toBe(termOf('send', 'en'));
+    expect(termOf('stolen', 'en')).toBe(termOf('steal', 'en'));
+    expect(termOf('spento', 'it')).toBe(termOf('spegne', 'it'));
+    expect(termOf('spengo', 'it')).toBe(termOf('spegnere', 'it'));
+    expect(termOf('riaccendo', 'it')).toBe(termOf('acceso', 'it'));
+    expect(termOf('recu', 'fr')).toBe(termOf('recevoir', 'fr'));
+    expect(termOf('gestohlen', 'de')).toBe(termOf('stehlen', 'de'));
+  });
+
+  it('takes every ending of a listed participle with it, and leaves look-alike nouns alone', () => {
+    // "aperti" is not listed: it shares "aperto"'s stem.
+    expect(termOf('aperti', 'it')).toBe(termOf('apre', 'it'));
+    expect(termOf('presa', 'it')).not.toBe(termOf('prendere', 'it'));
+    expect(termOf('accesso', 'it')).not.toBe(termOf('acceso', 'it'));
+  });
+
+  it('lets a question and a passage that use different forms share their words', () => {
+    const question = contentTerms('Se lo spengo, devo aspettare prima di riaccenderlo?', 'it');
+    const passage = contentTerms('Lo porti su O (spento), poi di nuovo su I (acceso).', 'it');
+    expect(question.filter((t) => passage.includes(t))).toEqual(expect.arrayContaining([termOf('spento', 'it'), termOf('acceso', 'it')]));
+  });
+});
