@@ -12,6 +12,11 @@ describe('irregular verb forms', () => {
     expect(termOf('gestohlen', 'de')).toBe(termOf('stehlen', 'de'));
   });
 
+  it('joins a regular form the stemmer cuts too far to its verb: "désactivé" (folded "desactive") and "désactiver"', () => {
+    expect(termOf('desactive', 'fr')).toBe(termOf('desactiver', 'fr'));
+    expect(termOf('desactive', 'fr')).toBe(termOf('desactivez', 'fr'));
+  });
+
   it('takes every ending of a listed participle with it, and leaves look-alike nouns alone', () => {
     // "aperti" is not listed: it shares "aperto"'s stem.
     expect(termOf('aperti', 'it')).toBe(termOf('apre', 'it'));

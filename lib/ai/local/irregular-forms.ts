@@ -8,7 +8,7 @@
  * too. Listed, not guessed. Left out: forms whose stem is also a common noun's ("left", "saw",
  * "felt"; Italian "preso" — "presa" is the socket — "speso" — "spese" are the fees — "visto" the
  * visa, "letto" the bed; French "prise" the socket, "vue" the view; German "gefallen", "halt"),
- * and "won" (a contraction's part).
+ * and "won" (a contraction's part). A few regular forms the stemmer cuts too far are listed too.
  */
 export const IRREGULAR_FORMS = {
   en: [
@@ -34,6 +34,9 @@ export const IRREGULAR_FORMS = {
     ['prend', 'prendre', 'pris', 'prenez', 'prennent'], ['recoit', 'recevoir', 'recu', 'recois', 'recoivent', 'recevez'],
     ['ouvre', 'ouvrir', 'ouvert'], ['offre', 'offrir', 'offert'], ['joint', 'joindre'],
     ['vient', 'venir', 'venu', 'viens', 'viennent'], ['tient', 'tenir', 'tenu', 'tiens'], ['ecrit', 'ecrire'],
+    // Regular, but Snowball takes "-ive" off as an adjective's ending: "désactive" / "désactivé"
+    // (folded alike) stemmed apart from "désactiver", "désactivez".
+    ['desactiver', 'desactive'], ['recommencer', 'recommence'],
   ],
   it: [
     ['spegne', 'spegnere', 'spento', 'spengo', 'spenga', 'spengono'],
