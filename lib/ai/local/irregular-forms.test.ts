@@ -24,6 +24,15 @@ describe('irregular verb forms', () => {
     expect(termOf('accesso', 'it')).not.toBe(termOf('acceso', 'it'));
   });
 
+  it('reads French imperatives and German "-iert" forms as their infinitive', () => {
+    expect(termOf('retirez', 'fr')).toBe(termOf('retirer', 'fr'));
+    expect(termOf('verifiez', 'fr')).toBe(termOf('verifier', 'fr'));
+    expect(termOf('choisissez', 'fr')).toBe(termOf('choisir', 'fr'));
+    expect(termOf('installiert', 'de')).toBe(termOf('installieren', 'de'));
+    expect(termOf('aktivierung', 'de')).toBe(termOf('aktivieren', 'de'));
+    expect(termOf('vier', 'de')).toBe('vier');
+  });
+
   it('lets a question and a passage that use different forms share their words', () => {
     const question = contentTerms('Se lo spengo, devo aspettare prima di riaccenderlo?', 'it');
     const passage = contentTerms('Lo porti su O (spento), poi di nuovo su I (acceso).', 'it');
