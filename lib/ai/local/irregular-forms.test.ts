@@ -15,6 +15,9 @@ describe('irregular verb forms', () => {
   it('joins a regular form the stemmer cuts too far to its verb: "désactivé" (folded "desactive") and "désactiver"', () => {
     expect(termOf('desactive', 'fr')).toBe(termOf('desactiver', 'fr'));
     expect(termOf('desactive', 'fr')).toBe(termOf('desactivez', 'fr'));
+    expect(termOf('modifica', 'it')).toBe(termOf('modificare', 'it'));
+    expect(termOf('added', 'en')).toBe(termOf('add', 'en'));
+    expect(termOf('try', 'en')).toBe(termOf('tried', 'en'));
   });
 
   it('takes every ending of a listed participle with it, and leaves look-alike nouns alone', () => {

@@ -19,6 +19,8 @@ export const IRREGULAR_FORMS = {
     ['say', 'said'], ['know', 'knew', 'known'], ['understand', 'understood'], ['speak', 'spoke', 'spoken'], ['fall', 'fell', 'fallen'],
     ['freeze', 'froze', 'frozen'], ['hear', 'heard'], ['mean', 'meant'], ['spend', 'spent'], ['sell', 'sold'], ['show', 'shown'],
     ['think', 'thought'],
+    // Regular, but stemmed apart: "added" and "adding" lose a "d", "try" keeps its "y".
+    ['add', 'added', 'adding'], ['tries', 'try'],
   ],
   de: [
     ['bekommen', 'bekam', 'bekamen'], ['erhalten', 'erhielt', 'erhielten'], ['stehlen', 'gestohlen', 'stahl', 'stiehlt'],
@@ -46,5 +48,7 @@ export const IRREGULAR_FORMS = {
     ['rimane', 'rimanere', 'rimasto', 'rimango', 'rimanga'], ['chiude', 'chiudere', 'chiuso'], ['apre', 'aprire', 'aperto'],
     ['decide', 'decidere', 'deciso'], ['toglie', 'togliere', 'tolto', 'tolgo', 'tolga'], ['connette', 'connettere', 'connesso'],
     ['interrompe', 'interrompere', 'interrotto'],
+    // Regular, but Snowball reads "-ica" as a noun's ending: "la modifica", "verifica" stemmed apart from "modificare".
+    ['modificare', 'modifica'], ['verificare', 'verifica'], ['notificare', 'notifica'],
   ],
 } satisfies Record<string, string[][]>;
