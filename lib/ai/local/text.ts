@@ -104,6 +104,7 @@ export function stem(foldedWord: string, lang: TextLanguage | undefined): string
 // endings are read as the verb or noun endings they stand for, whether the customer typed the
 // accents or not (the demo articles' French words: 1,251 stems folded, 1,215 so, 1,209 stemmed as
 // written). Not in the embedding model, whose stored vectors use `stem` as it is.
+//
 // The articles' steps say "Vérifiez", "Retirez", "Choisissez"; questions say "vérifier", "retirer":
 // Snowball cut "-iez", "-irez" as other tenses' endings ("retirez" → "ret"), so the imperative
 // is read as its infinitive too.
@@ -118,8 +119,7 @@ function frenchEndings(foldedWord: string): string {
 
 // German verbs in "-ieren" (installieren, aktivieren, funktionieren) keep "-iert", "-ierst" and
 // the noun's "-ier(ung)" in their Snowball stem, apart from the infinitive's "-i": "Das Update
-// wird installiert" never met "installieren". Read on the stem: no noun ends in them (a short
-// stem is left alone: "Papier", "vier").
+// wird installiert" never met "installieren". Read on stems of seven letters or more.
 function germanEndings(stemmed: string): string {
   return stemmed.replace(/^(.{4,}i)er(?:s?t)?$/, '$1');
 }
