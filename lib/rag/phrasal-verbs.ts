@@ -60,8 +60,8 @@ const MAX_GAP = 4;
 export type FoundPhrasalVerb = { verb: string; particle: string; means: string[] };
 
 function isVerb(entry: PhrasalVerb, word: string, lang: TextLanguage): boolean {
-  const stemmed = termOf(word, lang);
-  return entry.verbs.some((verb) => verb === word || termOf(verb, lang) === stemmed);
+  const term = termOf(word, lang);
+  return entry.verbs.some((verb) => verb === word || termOf(verb, lang) === term);
 }
 
 /** The two-part verbs of a text in `lang`: the verb as written (folded), its particle and what they mean. */

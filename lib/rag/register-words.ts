@@ -43,8 +43,8 @@ export function registerWords(text: string, lang: TextLanguage): { word: string;
   const entries = BY_LANGUAGE[lang] ?? [];
   const found: { word: string; written: string[] }[] = [];
   for (const word of new Set(tokenize(fold(text)))) {
-    const stemmed = termOf(word, lang);
-    for (const entry of entries) if (entry.everyday.some((everyday) => termOf(everyday, lang) === stemmed)) found.push({ word, written: entry.written });
+    const term = termOf(word, lang);
+    for (const entry of entries) if (entry.everyday.some((everyday) => termOf(everyday, lang) === term)) found.push({ word, written: entry.written });
   }
   return found;
 }
