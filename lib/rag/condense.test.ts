@@ -98,6 +98,12 @@ describe('condenseLocally', () => {
     for (const [previous, question] of cases) {
       expect(condenseLocally(question, after(previous)), question).toBe(joined(previous, question));
     }
+    // "the new one": English "one" standing for the thing named before points back as "it" does.
+    const previous = 'Which firmware version does the Box 3 run?';
+    const one = 'Mine shows version 3.7. Can I get the new one right now instead of waiting?';
+    expect(condenseLocally(one, after(previous))).toBe(joined(previous, one));
+    const counted = 'Mine shows version 3.7. Can I get one month of updates free instead of waiting?';
+    expect(condenseLocally(counted, after(previous))).toBe(counted);
     // A story followed by a question that names its own subject is a new question.
     const own = 'We moved to Lausanne last week. How do I change the billing address on my account?';
     expect(condenseLocally(own, after('How do I set up a guest network?'))).toBe(own);

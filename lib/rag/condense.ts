@@ -10,6 +10,9 @@ const FOLLOW_UP_CUE = /^(?:and|what about|how about|what if|also|same|und|was is
 // Words that point back at something said before ("does that cost anything?", "is it free?"). German
 // "das" and "es" are left out: they are articles and filler ("wie geht das", "gibt es") as often.
 const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|cela|celui|celle|ci|questo|quello|quella|li|lo)\b/;
+// English "one" standing for a thing named before ("the newer one", "a new one", "the other one
+// instead"): after a determiner, with no noun after it ("one month" counts, "the one I have" too).
+const ONE_FOR_BEFORE = /\b(?:the|this|that|a|an)\s+(?:\p{L}+\s+)?one(?=\s*(?:[?!.,;]|$)|\s+(?:right|now|instead|too|please|then|again|as well|for me|from|with)\b)/u;
 
 // "the same thing", "au même endroit", "geht das gleich?", "allo stesso modo": asks what was
 // asked before, of something else (another model, another person's line) — however long the message.
@@ -33,12 +36,12 @@ const LANGUAGES: TextLanguage[] = ['en', 'de', 'fr', 'it'];
  * le reset ?" asks about two things, saving and the reset.
  */
 function topicWordCount(text: string): number {
-  return contentTerms(text, undefined).filter((t) => !POINTS_BACK.test(t) && !LANGUAGES.some((lang) => isFunctionTerm(t, lang))).length;
+  return contentTerms(text.replace(ONE_FOR_BEFORE, (m) => m.replace(/one$/, '')), undefined).filter((t) => !POINTS_BACK.test(t) && !LANGUAGES.some((lang) => isFunctionTerm(t, lang))).length;
 }
 
 /** A folded text with a word pointing back ("that", "ça") or, in Italian, a pronoun glued to the verb ("cambiarla"). */
 function pointsBack(folded: string): boolean {
-  return POINTS_BACK.test(folded) || tokenize(folded).some(hasGluedPronoun);
+  return POINTS_BACK.test(folded) || ONE_FOR_BEFORE.test(folded) || tokenize(folded).some(hasGluedPronoun);
 }
 
 /** Leading sentences that only acknowledge the answer before ("Great.", "Super merci.", "Ah ok."). */
