@@ -6,8 +6,10 @@
  * history) answered through the chat's turn engine — once to warm up, once with every query
  * recorded. The recorded queries are then replayed one at a time, so each is timed alone (during
  * an answer the search legs queue behind each other on PGlite's single connection, and their wall
- * times would include the wait). Prints, per query shape, ms per answer, queries per answer and ms
- * per query. Prints figures; asserts nothing.
+ * times would include the wait), twice: as PGlite's query() sends them (unnamed: parsed, analysed
+ * and planned every time) and as the app sends them (reads as named prepared statements,
+ * lib/db/pglite-prepared-reads.mjs). Prints, per query shape, ms per answer both ways, queries per
+ * answer and ms per query. Prints figures; asserts nothing.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { answerTurn } from '@/lib/chat/engine';
@@ -23,37 +25,45 @@ async function main() {
     };
     await answerAll();
 
-    const proto = PGlite.prototype as unknown as { query: Query };
-    const original = proto.query;
+    // The app's client: lib/db/client.ts puts the prepared-reads query on the instance.
+    const client = (database.db as unknown as { $client: { query: Query } }).$client;
+    const prepared = client.query;
+    const unnamed: Query = (...args) => (PGlite.prototype.query as unknown as Query).apply(client, args);
     const recorded: unknown[][] = [];
-    proto.query = function (this: unknown, ...args: unknown[]) {
+    client.query = (...args: unknown[]) => {
       recorded.push(args);
-      return original.apply(this, args);
+      return prepared(...args);
     };
     try {
       await answerAll();
     } finally {
-      proto.query = original;
+      client.query = prepared;
     }
 
-    const client = (database.db as unknown as { $client: PGlite }).$client;
-    const byShape = new Map<string, { n: number; ms: number }>();
-    for (const args of recorded) {
+    const byShape = new Map<string, { n: number; unnamedMs: number; preparedMs: number }>();
+    const timed = async (query: Query, args: unknown[]) => {
       const started = performance.now();
-      await (client.query as unknown as Query).apply(client, args);
-      const shape = String(args[0]).replace(/\s+/g, ' ').slice(0, 90);
-      const entry = byShape.get(shape) ?? { n: 0, ms: 0 };
+      await query(...args);
+      return performance.now() - started;
+    };
+    for (const args of recorded) {
+      const shape = String(args[0]).replace(/\s+/g, ' ').slice(0, 80);
+      const entry = byShape.get(shape) ?? { n: 0, unnamedMs: 0, preparedMs: 0 };
       entry.n++;
-      entry.ms += performance.now() - started;
+      entry.unnamedMs += await timed(unnamed, args);
+      entry.preparedMs += await timed(prepared, args);
       byShape.set(shape, entry);
     }
-    const rows = [...byShape].sort((a, b) => b[1].ms - a[1].ms);
-    const total = rows.reduce((sum, [, e]) => sum + e.ms, 0);
+    const rows = [...byShape].sort((a, b) => b[1].unnamedMs - a[1].unnamedMs);
+    const sum = (key: 'unnamedMs' | 'preparedMs') => rows.reduce((total, [, e]) => total + e[key], 0);
     const perAnswer = (x: number) => (x / questions.length).toFixed(2);
-    console.log(`${questions.length} golden-set questions; SQL per answer, each query replayed alone: ${perAnswer(total)} ms in ${perAnswer(recorded.length)} queries\n`);
-    console.log('ms/answer  queries/answer  ms/query  query');
+    console.log(`${questions.length} golden-set questions; SQL per answer, each query replayed alone: ${perAnswer(recorded.length)} queries`);
+    console.log(`  unnamed (PGlite's query): ${perAnswer(sum('unnamedMs'))} ms   prepared (the app's reads): ${perAnswer(sum('preparedMs'))} ms\n`);
+    console.log('ms/answer unnamed  prepared  queries/answer  ms/query unnamed  prepared  query');
     for (const [shape, e] of rows.slice(0, 15)) {
-      console.log(`${perAnswer(e.ms).padStart(9)}  ${perAnswer(e.n).padStart(14)}  ${(e.ms / e.n).toFixed(2).padStart(8)}  ${shape}`);
+      console.log(
+        `${perAnswer(e.unnamedMs).padStart(17)}  ${perAnswer(e.preparedMs).padStart(8)}  ${perAnswer(e.n).padStart(14)}  ${(e.unnamedMs / e.n).toFixed(2).padStart(16)}  ${(e.preparedMs / e.n).toFixed(2).padStart(8)}  ${shape}`,
+      );
     }
   } finally {
     await database.close();

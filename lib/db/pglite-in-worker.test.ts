@@ -38,6 +38,16 @@ describe('PGlite on a worker thread', () => {
     expect(stored!.updatedAt).toBeInstanceOf(Date);
   });
 
+  it('runs reads as prepared statements, each planned for its own values (lib/db/pglite-prepared-reads.mjs)', async () => {
+    await queryRows(database.db, sql`select key from settings where key = ${'worker-a'}`);
+    await queryRows(database.db, sql`select key from settings where key = ${'worker-b'}`);
+    const [kept] = await queryRows<{ n: number; mode: string }>(
+      database.db,
+      sql`select count(*)::int as n, current_setting('plan_cache_mode') as mode from pg_prepared_statements where statement = ${'select key from settings where key = $1'}`,
+    );
+    expect(kept).toEqual({ n: 1, mode: 'force_custom_plan' });
+  });
+
   it('keeps the SQLSTATE of an error, so a duplicate is told apart', async () => {
     await database.db.insert(settings).values({ key: 'worker-dup', value: 'a' });
     const error = await database.db

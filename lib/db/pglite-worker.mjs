@@ -3,12 +3,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { parentPort, workerData } from 'node:worker_threads';
+import { preparedReads } from './pglite-prepared-reads.mjs';
 
 const pg = await PGlite.create({
   dataDir: workerData.dataDir,
   extensions: { vector },
   startParams: [...PGlite.defaultStartParams, ...workerData.startParams],
 });
+
+const query = preparedReads(pg);
 
 /** Open transactions by id: their queries go to them, the rest wait for them in PGlite. */
 const transactions = new Map();
@@ -31,7 +34,7 @@ function serialiseError(error) {
 async function handle(request) {
   switch (request.type) {
     case 'query': {
-      const target = request.transaction ? transactions.get(request.transaction) : pg;
+      const target = request.transaction ? transactions.get(request.transaction) : { query };
       if (!target) throw new Error('the transaction has ended');
       const result = await target.query(request.sql, request.params, queryOptions(request));
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
