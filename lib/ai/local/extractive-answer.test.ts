@@ -1091,3 +1091,27 @@ describe('a plan named by a letter', () => {
   });
 });
 
+
+describe('a verb with its particle', () => {
+  const roaming = hit({
+    title: 'Check your mobile data usage',
+    headingPath: 'Roaming data',
+    content: 'Data used abroad is not taken from your Swiss volume. It is covered by the roaming included in Wave Mobile M and L, or charged per MB.',
+  });
+  const usedUp = hit({
+    title: 'Check your mobile data usage',
+    headingPath: 'When the volume is used up',
+    content: 'You stay online, but the speed is reduced to **256 kbit/s** until the 1st of the next month. You are never charged extra for data in Switzerland.',
+  });
+
+  it('answers "and what happens when it is used up?" from the passage about the volume used up, not one that only uses the verb', () => {
+    const answer = composeAnswer(
+      parsed({ question: 'and what happens when it is used up?', standalone: 'how much data do i get on wave mobile m? and what happens when it is used up?', joined: true, hits: [roaming, usedUp] }),
+      {},
+    );
+    expect(answer.grounded).toBe(true);
+    // Quoted first; the roaming passage may follow as more about the question's words.
+    const at = (words: string) => (answer.text.includes(words) ? answer.text.indexOf(words) : Infinity);
+    expect(at('256 kbit/s')).toBeLessThan(at('Data used abroad'));
+  });
+});

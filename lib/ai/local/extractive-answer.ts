@@ -12,6 +12,7 @@ import { QUESTION_WORDS } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { questionParts } from './question-parts';
 import { isSignpost } from './signposts';
+import { particleVerbs } from './particle-verbs';
 import { namedModels, namesOtherModel } from './named-models';
 
 /**
@@ -201,6 +202,8 @@ const KIND_BONUS = 0.3;
 const SECTION_BONUS = 0.15;
 /** Words the passage states itself, against words it only sits under (the article's title). */
 const OWN_WORDS_BONUS = 0.2;
+/** For a passage that states a verb with the particle the question gives it ("used up"; lib/ai/local/particle-verbs.ts). */
+const PARTICLE_VERB_BONUS = 0.3;
 /** A section about another model than the one asked about ("Box 3" for "box 5"): off topic. */
 const OTHER_MODEL_PENALTY = 1;
 /** Help articles state their main answer first: the opening section earns this, the n-th 1/n of it. */
@@ -778,9 +781,25 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     }
     return share;
   };
+  // "when it's used up": a passage that states the verb with the particle the asking sentence
+  // gives it (its heading included; not a sentence that only announces the article) is about what
+  // was asked, not one that only uses the verb ("used abroad").
+  const askedParticleVerbs = particleVerbs(askedPart(prompt.question), lang);
+  const statingParticleVerb = new Map<Window, boolean>();
+  const statesParticleVerb = (w: Window) => {
+    if (askedParticleVerbs.size === 0) return false;
+    let states = statingParticleVerb.get(w);
+    if (states === undefined) {
+      const text = `${w.source.heading ?? ''}\n${w.units.filter((u) => u.terms.size > 0).map((u) => u.text).join('\n')}`;
+      states = [...particleVerbs(text, w.source.lang ?? lang)].some((v) => askedParticleVerbs.has(v));
+      statingParticleVerb.set(w, states);
+    }
+    return states;
+  };
   // A passage's own merit; compared across articles, the title's too (sections of one article share it).
   const passageMerit = (w: Window) =>
-    w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0);
+    w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0) +
+    (statesParticleVerb(w) ? PARTICLE_VERB_BONUS : 0);
   const merit = (w: Window) =>
     passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
