@@ -9,6 +9,7 @@ describe('verbs in two parts', () => {
     ['My father passed away last week', 'passed', 'away', 'death'],
     ['how do i turn voicemail off', 'turn', 'off', 'deactivate'],
     ['my voicemail picks up too early', 'picks', 'up', 'answer'],
+    ['when do you cut my phone off if I do not pay?', 'cut', 'off', 'restrict'],
   ])('%s → %s … %s', (text, verb, particle, meaning) => {
     const found = phrasalVerbs(text, 'en');
     expect(found.map((f) => [f.verb, f.particle])).toEqual([[verb, particle]]);

@@ -30,7 +30,7 @@ const ENGLISH: PhrasalVerb[] = [
   { verbs: ['drop'], particle: 'off', means: ['disconnect'] },
   { verbs: ['drop'], particle: 'out', means: ['disconnect'] },
   // A connection is cut off (disconnected), and so is a service (suspended, blocked).
-  { verbs: ['cut'], particle: 'off', means: ['disconnect', 'suspend', 'block'] },
+  { verbs: ['cut'], particle: 'off', means: ['disconnect', 'suspend', 'block', 'restrict'] },
   { verbs: ['put'], particle: 'off', means: ['postpone'] },
   { verbs: ['hand', 'sign'], particle: 'over', means: ['transfer'] },
   { verbs: ['move'], particle: 'over', means: ['transfer'] },
