@@ -11,8 +11,8 @@ const FOLLOW_UP_CUE = /^(?:and|what about|how about|what if|also|same|und|was is
 // "das" and "es" are left out: they are articles and filler ("wie geht das", "gibt es") as often.
 const POINTS_BACK = /\b(?:it|that|this|those|them|there|then|dies|dafur|dann|ca|cela|celui|celle|ci|questo|quello|quella|li|lo)\b/;
 // English "one" standing for a thing named before ("the newer one", "a new one", "the other one
-// instead"): after a determiner, with no noun after it ("one month" counts, "the one I have" too).
-const ONE_FOR_BEFORE = /\b(?:the|this|that|a|an)\s+(?:\p{L}+\s+)?one(?=\s*(?:[?!.,;]|$)|\s+(?:right|now|instead|too|please|then|again|as well|for me|from|with)\b)/u;
+// instead"): after a determiner, with no noun after it — not "one month", nor "the one I have".
+const ONE_FOR_BEFORE = /\b(?:the|this|that|a|an)\s+(?:\p{L}+\s+)?one(?=\s*(?:[?!.,;]|$)|\s+(?:right|now|instead|too|please|then|again|as well|for me|from|with)\b)/iu;
 
 // "the same thing", "au même endroit", "geht das gleich?", "allo stesso modo": asks what was
 // asked before, of something else (another model, another person's line) — however long the message.
