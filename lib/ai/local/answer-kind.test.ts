@@ -14,6 +14,14 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('Où trouver mes factures ?', 'fr')).toEqual(['place']);
   });
 
+  it('reads a question asking when as a time, not "when" joining two clauses', () => {
+    expect(wantedAnswerKinds('When does the new plan start?', 'en')).toEqual(['duration']);
+    expect(wantedAnswerKinds('Wann kommt der Techniker?', 'de')).toEqual(['duration']);
+    expect(wantedAnswerKinds("Quand est-ce que la facture arrive ?", 'fr')).toEqual(['duration']);
+    expect(wantedAnswerKinds("What happens when it's used up?", 'en')).toEqual(['outcome']);
+    expect(wantedAnswerKinds('Was passiert, wenn die Rechnung offen bleibt?', 'de')).toEqual(['outcome']);
+  });
+
   it('says nothing for a question that does not ask for a form, and reads "ou" (or) as no place', () => {
     expect(wantedAnswerKinds('internet slow', 'en')).toEqual([]);
     expect(wantedAnswerKinds('Box 3 ou Box 5', 'fr')).toEqual([]);

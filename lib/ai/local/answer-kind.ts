@@ -21,10 +21,13 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     fr: ['combien coute', 'combien coutent', 'combien ca coute', 'combien je paie', 'combien vais-je payer', 'je paie combien', 'dois-je payer', 'je dois payer', 'coute', 'coutent', 'couter', 'cout', 'couts', 'prix', 'frais', 'cher', 'tarif', 'tarifs', 'payant', 'payante', 'payants', 'payantes'],
     it: ['quanto costa', 'quanto costano', 'quanto pago', 'quanto si paga', 'devo pagare', 'costa', 'costano', 'costare', 'costo', 'costi', 'prezzo', 'prezzi', 'tariffa', 'tariffe', 'caro', 'spese', 'a pagamento'],
   },
+  // "When does it start?", "Wann kommt …?", "Quand est-ce que …?" ask for a time too; English
+  // "when" only before an auxiliary ("what happens when it's used up" joins two clauses). Italian
+  // and French "quando"/"quand" alone join clauses as often as they ask.
   duration: {
-    en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how many weeks', 'how many months', 'how soon', 'how quickly', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period'],
-    de: ['wie lange', 'wie lang', 'wie viele tage', 'wie viele stunden', 'nach wie vielen tagen', 'nach wie vielen stunden', 'wie schnell', 'bis wann', 'ab wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
-    fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'combien de semaines', 'combien de mois', 'jusqu\'a quand', 'a partir de quand', 'delai', 'delais', 'preavis', 'dure', 'duree'],
+    en: ['how long', 'how many days', 'how many hours', 'how many minutes', 'how many weeks', 'how many months', 'how soon', 'how quickly', 'until when', 'by when', 'deadline', 'how late', 'how early', 'notice period', 'when does', 'when do', 'when will', 'when can', 'when is', 'when are'],
+    de: ['wie lange', 'wie lang', 'wie viele tage', 'wie viele stunden', 'nach wie vielen tagen', 'nach wie vielen stunden', 'wie schnell', 'bis wann', 'ab wann', 'wann', 'frist', 'kundigungsfrist', 'dauert', 'dauer'],
+    fr: ['combien de temps', 'combien de jours', 'combien d\'heures', 'combien de semaines', 'combien de mois', 'jusqu\'a quand', 'a partir de quand', 'quand est-ce', 'a quel moment', 'delai', 'delais', 'preavis', 'dure', 'duree'],
     it: ['quanto tempo', 'quanti giorni', 'quante ore', 'quanto ci vuole', 'quanto ci vogliono', 'quanto ci mette', 'quanto ci mettete', 'entro quando', 'fino a quando', 'fino a quanto', 'tra quanto', 'fra quanto', 'dopo quanto', 'scadenza', 'termine', 'preavviso', 'dura', 'durata'],
   },
   // "maximal", "au maximum": the most of something there can be — a number (with "how long" or
