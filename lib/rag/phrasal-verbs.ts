@@ -29,7 +29,7 @@ const ENGLISH: PhrasalVerb[] = [
   { verbs: ['hook'], particle: 'up', means: ['connect'] },
   { verbs: ['drop'], particle: 'off', means: ['disconnect'] },
   { verbs: ['drop'], particle: 'out', means: ['disconnect'] },
-  // A connection is cut off (disconnected), and so is a service (suspended, blocked).
+  // A connection is cut off (disconnected), and so is a service (suspended, blocked, restricted).
   { verbs: ['cut'], particle: 'off', means: ['disconnect', 'suspend', 'block', 'restrict'] },
   { verbs: ['put'], particle: 'off', means: ['postpone'] },
   { verbs: ['hand', 'sign'], particle: 'over', means: ['transfer'] },
