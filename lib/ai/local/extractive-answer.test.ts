@@ -925,6 +925,25 @@ describe("the customer's story around the question", () => {
     const cost = 'I want to cancel, I signed up 5 months ago. What does that cost me?';
     expect(composeAnswer(parsed({ question: cost, hits: [fee] }), options).grounded).toBe(true);
   });
+
+  it('takes a section whose heading names the situation told as its answer, with two story words', () => {
+    const article = 'Technician appointments';
+    const noShow = hit({
+      title: article,
+      headingPath: `${article} > If our technician does not come`,
+      section: 4,
+      content: 'If our technician misses the slot without telling you, you automatically get a credit of CHF 50 on your next invoice.',
+    });
+    const words = new Set(['technician', 'come', 'wait', 'morn', 'call', 'slot', 'miss', 'credit', 'invoic', 'tell']);
+    const options = { knownTerm: (t: string) => words.has(t), termWeight: () => 1 };
+    const told = 'I waited all morning, the technician did not come. What now?';
+    const answer = composeAnswer(parsed({ question: told, hits: [noShow] }), options);
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('CHF 50');
+    // The same two words stated under a heading about something else are not enough.
+    const elsewhere = hit({ ...noShow, chunkId: 9_999, headingPath: `${article} > Costs at a glance` });
+    expect(composeAnswer(parsed({ question: told, hits: [elsewhere] }), options).grounded).toBe(false);
+  });
 });
 
 describe('a long message', () => {

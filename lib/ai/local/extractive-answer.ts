@@ -189,6 +189,8 @@ const RANK_PRIOR = 0.4;
 const SECONDARY_MIN_TERMS = 2;
 /** Words of the story a passage must state when the asking sentence has none of its own. */
 const TOLD_ONLY_MIN_TERMS = 3;
+/** …or its section heading must state this many of them: the section is about the situation told. */
+const TOLD_HEADING_MIN_TERMS = 2;
 /** A section (one source) with at most this many units is quoted whole. */
 const WHOLE_SECTION_UNITS = 12;
 /** Another section of the same article is quoted too when it scores at least this share of the best. */
@@ -871,8 +873,12 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "J'ai reçu un mail … entrer ma carte bancaire. C'est vraiment vous ?": a question that asks
   // nothing of its own is asked by its story, whose words count only where a passage states them —
   // so two of them stated would "cover" it all. The passage must state several, or hold the
-  // amount (duration, contact) the question asks for ("… seit 5 Monaten dabei. Was kostet mich das?").
-  if (!namedByTitle && !primary.holdsStrictKind && terms.length > 0 && terms.every((t) => story.told.has(t)) && covered.size < TOLD_ONLY_MIN_TERMS) return unknown(coverage, covered);
+  // amount (duration, contact) the question asks for ("… seit 5 Monaten dabei. Was kostet mich das?"),
+  // or sit in a section whose heading names the situation told ("Le technicien devait passer hier…
+  // personne n'est venu. Vous faites quoi ?" under «Si notre technicien ne vient pas»).
+  const headingTerms = new Set(contentTerms(primary.source.heading ?? '', primary.source.lang ?? lang));
+  const headedBySituation = [...covered].filter((t) => !isFunctionTerm(t, lang) && hasTerm(headingTerms, t)).length >= TOLD_HEADING_MIN_TERMS;
+  if (!namedByTitle && !primary.holdsStrictKind && !headedBySituation && terms.length > 0 && terms.every((t) => story.told.has(t)) && covered.size < TOLD_ONLY_MIN_TERMS) return unknown(coverage, covered);
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const intro = phrases.intro(primary.source.title, `[${primary.source.n}]`);
   const parts = [intro];

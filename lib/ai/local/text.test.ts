@@ -83,3 +83,14 @@ describe('closed-class words the stop lists lack', () => {
     expect(terms.filter((t) => !isFunctionTerm(t, 'it'))).toContain(contentTerms('aspettare', 'it')[0]);
   });
 });
+
+describe('adverbs of degree, frequency and alternative', () => {
+  it('are closed-class words in the four languages: they say how, not what about', () => {
+    const cases: [string, 'en' | 'de' | 'fr' | 'it'][] = [
+      ['almost', 'en'], ['instead', 'en'], ['stattdessen', 'de'], ['manchmal', 'de'], ['seulement', 'fr'], ['presque', 'fr'], ['soltanto', 'it'], ['quasi', 'it'],
+    ];
+    for (const [word, lang] of cases) expect(isFunctionTerm(contentTerms(word, lang)[0]!, lang)).toBe(true);
+    // The words around them stay content words.
+    expect(isFunctionTerm(contentTerms('abonnement', 'fr')[0]!, 'fr')).toBe(false);
+  });
+});

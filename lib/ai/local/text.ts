@@ -186,19 +186,21 @@ const PRONOUNS = new Set([
 const FUNCTION_WORDS = [
   // English
   'until', 'during', 'without', 'within', 'already', 'always', 'often', 'soon', 'yesterday', 'today', 'tomorrow', 'something',
-  'nothing', 'someone', 'nobody', 'every', 'just', 'even',
+  'nothing', 'someone', 'nobody', 'every', 'just', 'even', 'almost', 'again', 'instead', 'perhaps', 'maybe', 'else', 'ever',
+  'rather', 'anymore', 'anything', 'everything', 'anyone', 'everyone', 'somewhere', 'anywhere', 'everywhere',
   // German
-  'obwohl', 'falls', 'bevor', 'gestern',
+  'obwohl', 'falls', 'bevor', 'gestern', 'stattdessen', 'sogar', 'vorher', 'nachher', 'manchmal',
   // French
   'chez', 'depuis', 'avant', 'apres', 'pendant', 'sous', 'vers', 'selon', 'entre', 'contre', 'parmi', 'comme', 'donc', 'alors',
   'car', 'parce', 'lorsque', 'puis', 'ensuite', 'ainsi', 'encore', 'aussi', 'tres', 'bien', 'deja', 'toujours', 'jamais',
   'souvent', 'maintenant', 'hier', 'demain', 'aujourd', 'trop', 'peu', 'beaucoup', 'assez', 'plus', 'moins', 'tout', 'toute',
-  'tous', 'toutes', 'quelque', 'quelques', 'chaque', 'autre', 'autres', 'rien', 'quoi',
+  'tous', 'toutes', 'quelque', 'quelques', 'chaque', 'autre', 'autres', 'rien', 'quoi', 'seulement', 'presque', 'plutot', 'sinon',
+  'parfois', 'autant', 'environ',
   // Italian
   'senza', 'sotto', 'sopra', 'verso', 'dopo', 'prima', 'durante', 'mentre', 'quindi', 'allora', 'perche', 'pero', 'invece',
   'cioe', 'comunque', 'ancora', 'sempre', 'mai', 'gia', 'subito', 'poi', 'molto', 'poco', 'po', 'troppo', 'tanto', 'piu', 'meno',
   'ieri', 'oggi', 'domani', 'adesso', 'qui', 'qua', 'ogni', 'altro', 'altri', 'altra', 'altre', 'stesso', 'stessa', 'qualche',
-  'niente', 'nulla', 'tutta', 'tutte',
+  'niente', 'nulla', 'tutta', 'tutte', 'solo', 'soltanto', 'quasi', 'forse', 'abbastanza', 'altrimenti', 'appena', 'circa', 'spesso',
 ];
 const FUNCTION_TERMS: Record<TextLanguage, Set<string>> = Object.fromEntries(
   LANGUAGES.map((lang) => [lang, new Set(FUNCTION_WORDS.map((w) => termOf(w, lang)))]),
