@@ -22,6 +22,16 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('Was passiert, wenn die Rechnung offen bleibt?', 'de')).toEqual(['outcome']);
   });
 
+  it('reads a question offering two times to choose from as asking when', () => {
+    expect(wantedAnswerKinds('If I upgrade, do I get the extra data right away or only next month?', 'en')).toContain('duration');
+    expect(wantedAnswerKinds('Bekomme ich die Sender sofort oder erst nächsten Monat?', 'de')).toContain('duration');
+    expect(wantedAnswerKinds("J'ai les chaînes tout de suite ou seulement le mois prochain ?", 'fr')).toContain('duration');
+    expect(wantedAnswerKinds('I canali li ho subito o il mese prossimo?', 'it')).toContain('duration');
+    // An "or" between things, not times, asks no time, even with a time elsewhere in the message.
+    expect(wantedAnswerKinds('My box restarted yesterday. Should I reset it or call you?', 'en')).not.toContain('duration');
+    expect(wantedAnswerKinds('Box 3 or Box 5: which one is faster?', 'en')).not.toContain('duration');
+  });
+
   it('says nothing for a question that does not ask for a form, and reads "ou" (or) as no place', () => {
     expect(wantedAnswerKinds('internet slow', 'en')).toEqual([]);
     expect(wantedAnswerKinds('Box 3 ou Box 5', 'fr')).toEqual([]);

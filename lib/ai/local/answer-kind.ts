@@ -1,4 +1,5 @@
-import { fold, type TextLanguage } from './text';
+import { casualDateParser } from '@/lib/i18n/date-parsers';
+import { fold, sentencesOf, type TextLanguage } from './text';
 
 /**
  * What kind of answer a question wants, and whether a passage holds that kind of answer. The
@@ -143,12 +144,52 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
   // "How do I change my phone number?": the contact detail is what the steps act on, not a contact
   // to reach; only a contact verb ("how do I reach…") or a question without steps asks for one.
   if (kinds.includes('contact') && kinds.includes('steps') && !CONTACT_VERB_PATTERNS[lang].test(text)) kinds.splice(kinds.indexOf('contact'), 1);
+  // "…tout de suite ou seulement le mois prochain ?": a question that offers two times to choose
+  // from asks when, whatever its words.
+  if (!kinds.some((k) => STRICT_KINDS.has(k)) && offersTimes(question, lang)) kinds.push('duration');
   // "How many days", "combien de temps": a duration (or an amount), not a count.
   if (kinds.includes('count') && (kinds.includes('duration') || kinds.includes('amount'))) kinds.splice(kinds.indexOf('count'), 1);
   // "How much does it cost" is an amount, not steps; "wie lange" is a duration, not steps.
   return kinds.includes('steps') && kinds.some((k) => STRICT_KINDS.has(k)) && !/\b(?:and|und|et|e)\b/.test(text)
     ? kinds.filter((k) => k !== 'steps')
     : kinds;
+}
+
+// The word that joins two alternatives ("now or next month?").
+const OR_WORDS: Record<TextLanguage, RegExp> = {
+  en: /(?<![\p{L}\d])or(?![\p{L}\d])/u,
+  de: /(?<![\p{L}\d])oder(?![\p{L}\d])/u,
+  fr: /(?<![\p{L}\d])ou(?![\p{L}\d])/u,
+  it: /(?<![\p{L}\d])(?:o|oppure)(?![\p{L}\d])/u,
+};
+/** A reference instant: only whether an expression is a time matters, not which. */
+const REFERENCE = new Date('2026-01-05T12:00:00Z');
+
+/** Whether a text names a time: a time phrase ("right away", "sofort") or a date chrono reads ("next month", "le mois prochain"). */
+function namesTime(text: string, lang: TextLanguage): boolean {
+  const plain = ` ${words(text).join(' ')} `;
+  return DURATION_PHRASES.some((p) => plain.includes(` ${p} `)) || casualDateParser(lang).parse(text, REFERENCE).length > 0;
+}
+
+/**
+ * An asking sentence that offers times as its alternatives: a time on each side of its "or"
+ * ("right away or only next month?", "sofort oder erst nächsten Monat?", "tout de suite ou
+ * seulement le mois prochain ?", "subito o il mese prossimo?"). Only the words near the "or"
+ * count: "My box restarted yesterday – should I reset it or call you?" offers no time.
+ */
+function offersTimes(question: string, lang: TextLanguage): boolean {
+  const near = 5;
+  const sentences = sentencesOf(question);
+  const asking = sentences.some((s) => s.includes('?')) ? sentences.filter((s) => s.includes('?')) : sentences;
+  for (const sentence of asking) {
+    // Lower case keeps each letter where it was (folding would not), so the slices read as written.
+    const at = OR_WORDS[lang].exec(sentence.toLowerCase());
+    if (!at) continue;
+    const before = sentence.slice(0, at.index).split(/\s+/).filter(Boolean).slice(-near).join(' ');
+    const after = sentence.slice(at.index + at[0].length).split(/\s+/).filter(Boolean).slice(0, near).join(' ');
+    if (namesTime(before, lang) && namesTime(after, lang)) return true;
+  }
+  return false;
 }
 
 // Cue verbs and adjectives: they ask for the form of the answer and are rarely the passage's own
