@@ -177,9 +177,10 @@ const PRONOUNS = new Set([
   'elles', 'egli', 'ella', 'esso', 'essa', 'essi', 'esse',
 ]);
 
-// Closed-class words (prepositions, conjunctions, adverbs of time and degree, quantifiers) that
-// the stop word lists above lack — thin for French and Italian ("chez", "depuis", "ancora"; "po",
-// the cut "poco" of "un po'"). They
+// Closed-class words (prepositions, conjunctions, adverbs of time, degree, frequency and
+// alternative, quantifiers, indefinite pronouns) that the stop word lists above lack — thin for
+// French and Italian ("chez", "depuis", "ancora", "seulement", "forse"; "po", the cut "poco" of
+// "un po'"). A word whose stem another word shares is left out ("quite" → "quit"). They
 // stay terms (a passage that says "durante l'aggiornamento" matches the customer's phrase), but
 // they never make a question unanswerable: the built-in model counts them only where a passage
 // states them (lib/ai/local/extractive-answer.ts).
