@@ -16,6 +16,14 @@ export function casualDateParser(lang: TextLanguage): chrono.Chrono {
   return processValue<DateParsers>('chrono-casual', () => ({ en: chrono.en.casual, de: chrono.de.casual, fr: chrono.fr.casual, it: chrono.it.casual }))[lang];
 }
 
+/** A fixed reference instant: readers of time expressions care which words form one, not the date it names. */
+const REFERENCE = new Date('2026-01-05T12:00:00Z');
+
+/** The time expressions chrono's casual parser finds in a text ("tonight", "next month", "le mois prochain"), as written. */
+export function timeExpressions(text: string, lang: TextLanguage): string[] {
+  return casualDateParser(lang).parse(text, REFERENCE).map((result) => result.text);
+}
+
 /**
  * Parses a dateless sentence twice in every language, so that each parser's patterns have run
  * twice and been compiled (every pattern runs over the whole text, match or not): the startup's

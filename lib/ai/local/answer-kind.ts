@@ -1,4 +1,4 @@
-import { casualDateParser } from '@/lib/i18n/date-parsers';
+import { timeExpressions } from '@/lib/i18n/date-parsers';
 import { fold, sentencesOf, type TextLanguage } from './text';
 
 /**
@@ -162,13 +162,9 @@ const OR_WORDS: Record<TextLanguage, RegExp> = {
   fr: /(?<![\p{L}\d])ou(?![\p{L}\d])/u,
   it: /(?<![\p{L}\d])(?:o|oppure)(?![\p{L}\d])/u,
 };
-/** A reference instant: only whether an expression is a time matters, not which. */
-const REFERENCE = new Date('2026-01-05T12:00:00Z');
-
 /** Whether a text names a time: a time phrase ("right away", "sofort") or a date chrono reads ("next month", "le mois prochain"). */
 function namesTime(text: string, lang: TextLanguage): boolean {
-  const plain = ` ${words(text).join(' ')} `;
-  return DURATION_PHRASES.some((p) => plain.includes(` ${p} `)) || casualDateParser(lang).parse(text, REFERENCE).length > 0;
+  return statesTimePhrase(words(text)) || timeExpressions(text, lang).length > 0;
 }
 
 /**
@@ -322,8 +318,13 @@ function holdsDuration(text: string): boolean {
   }
   // "until the end of 2027", "bis Ende 2027", "jusqu'à fin 2027": a year as a deadline.
   for (let i = 1; i < w.length; i++) if (YEAR.test(w[i]!) && (DEADLINE_WORDS.has(w[i - 1]!) || DEADLINE_WORDS.has(w[i - 2] ?? ''))) return true;
-  const plain = ` ${w.join(' ')} `;
-  return TIME_OF_DAY.test(text) || DURATION_PHRASES.some((p) => plain.includes(` ${p} `));
+  return TIME_OF_DAY.test(text) || statesTimePhrase(w);
+}
+
+/** Folded words that hold a time phrase ("right away", "sofort", "fin du mois"). */
+function statesTimePhrase(folded: string[]): boolean {
+  const plain = ` ${folded.join(' ')} `;
+  return DURATION_PHRASES.some((p) => plain.includes(` ${p} `));
 }
 
 // Number words that are not also articles ("ein", "un", "uno"): they state how many.

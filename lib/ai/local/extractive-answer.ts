@@ -876,9 +876,11 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // amount (duration, contact) the question asks for ("… seit 5 Monaten dabei. Was kostet mich das?"),
   // or sit in a section whose heading names the situation told ("Le technicien devait passer hier…
   // personne n'est venu. Vous faites quoi ?" under «Si notre technicien ne vient pas»).
-  const headingTerms = new Set(contentTerms(primary.source.heading ?? '', primary.source.lang ?? lang));
-  const headedBySituation = [...covered].filter((t) => !isFunctionTerm(t, lang) && hasTerm(headingTerms, t)).length >= TOLD_HEADING_MIN_TERMS;
-  if (!namedByTitle && !primary.holdsStrictKind && !headedBySituation && terms.length > 0 && terms.every((t) => story.told.has(t)) && covered.size < TOLD_ONLY_MIN_TERMS) return unknown(coverage, covered);
+  const headedBySituation = () => {
+    const heading = new Set(contentTerms(primary.source.heading ?? '', primary.source.lang ?? lang));
+    return [...covered].filter((t) => !isFunctionTerm(t, lang) && hasTerm(heading, t)).length >= TOLD_HEADING_MIN_TERMS;
+  };
+  if (!namedByTitle && !primary.holdsStrictKind && terms.length > 0 && terms.every((t) => story.told.has(t)) && covered.size < TOLD_ONLY_MIN_TERMS && !headedBySituation()) return unknown(coverage, covered);
   // The intro names and cites the source up front, so the answer can stream from its first words.
   const intro = phrases.intro(primary.source.title, `[${primary.source.n}]`);
   const parts = [intro];

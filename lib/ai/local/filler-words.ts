@@ -1,4 +1,4 @@
-import { casualDateParser } from '@/lib/i18n/date-parsers';
+import { timeExpressions } from '@/lib/i18n/date-parsers';
 import { fold, tokenize, type TextLanguage } from './text';
 
 /**
@@ -57,9 +57,6 @@ export function courtesyWords(text: string): string[] {
   return [...tokenize(opening), ...(closing.length < folded.length ? tokenize(closing) : [])];
 }
 
-/** A fixed reference instant: only which words form an expression matters, not the date they name. */
-const REFERENCE = new Date('2026-01-05T12:00:00Z');
-
 /**
  * Words that say when something happens to the customer ("tonight", "since this morning", "seit
  * heute Morgen", "depuis ce matin", "da stamattina"), found by chrono's casual parser in the
@@ -69,9 +66,9 @@ const REFERENCE = new Date('2026-01-05T12:00:00Z');
  */
 export function timeExpressionWords(text: string, lang: TextLanguage): Set<string> {
   const words = new Set<string>();
-  for (const result of casualDateParser(lang).parse(text, REFERENCE)) {
-    if (/\d/.test(result.text)) continue;
-    for (const word of tokenize(result.text)) words.add(word);
+  for (const expression of timeExpressions(text, lang)) {
+    if (/\d/.test(expression)) continue;
+    for (const word of tokenize(expression)) words.add(word);
   }
   return words;
 }
