@@ -399,6 +399,35 @@ describe('composeAnswer', () => {
       expect(answer.text).not.toContain('Zone 4');
     });
 
+    describe('tables with the same columns in several sections (one per LED)', () => {
+      const lights = 'What the lights on the Box 3 mean';
+      const header = '| Colour | Meaning | What to do |\n| --- | --- | --- |\n';
+      const power = hit({ title: lights, headingPath: 'Power LED', content: `${header}| Green | Box is on | Nothing |\n| Orange | Box is starting | Wait up to 10 minutes |\n| Red | Hardware fault | Restart once |\n| Off | No power | Check the adapter |` });
+      const internet = hit({ title: lights, headingPath: 'Internet LED', content: `${header}| Green | Online | Nothing |\n| Orange blinking | Synchronising with the line | Normal for 5 minutes |\n| Orange solid | The login to the network failed | Restart the Box |\n| Off | Box off | Check the Power LED |` });
+      const wifi = hit({ title: lights, headingPath: 'Wi-Fi LED', content: `${header}| Green | Wi-Fi on | Nothing |\n| Off | Wi-Fi switched off | Press the **Wi-Fi** button for 5 seconds |` });
+
+      // A list of bold-labelled cases reads as options (half steps); a row's "What to do" cell is its steps too.
+      const combinations = hit({ title: lights, headingPath: 'Typical combinations', content: '- **Power orange for a long time at night**: a firmware update. Leave the Box alone.\n- **All LEDs off**: no power.' });
+
+      it('quotes the row of each table the question names, each under its heading, and no other row', () => {
+        const answer = composeAnswer(parsed({ question: 'box light orange', hits: [power, internet, wifi, combinations] }));
+        expect(answer.grounded).toBe(true);
+        // The rows come first, the first under its heading, right after the intro.
+        expect(answer.text.split('\n\n')[1]).toBe('**Power LED**');
+        for (const row of ['| Orange | Box is starting |', '| Orange blinking | Synchronising', '| Orange solid | The login']) expect(answer.text).toContain(row);
+        expect(answer.text).toContain('**Power LED**');
+        expect(answer.text).toContain('**Internet LED**');
+        for (const other of ['Hardware fault', 'No power', 'Wi-Fi switched off', 'Online']) expect(answer.text).not.toContain(other);
+      });
+
+      it('keeps to the section the question names: another table’s row with the same first cell is neither added nor linked', () => {
+        const answer = composeAnswer(parsed({ question: 'the Wi-Fi light is off', hits: [power, internet, wifi] }));
+        expect(answer.text).toContain('| Off | Wi-Fi switched off |');
+        expect(answer.text).not.toContain('No power');
+        expect(answer.text).not.toContain('Box off');
+      });
+    });
+
     it('declines an amount question when no passage states an amount', () => {
       const noPrices = hit({ title: 'Turn roaming on or off', content: 'Turn roaming off in the app under Mobile > Roaming. Roaming is blocked on ships by default.' });
       const answer = composeAnswer(parsed({ question: 'How much does roaming cost?', hits: [noPrices] }));

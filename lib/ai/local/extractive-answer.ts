@@ -3,7 +3,7 @@ import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
 import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, wordTokens, type TextLanguage } from './text';
 import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
-import { linkedPart, parseTable, renderTable, rowKey, type Table } from './tables';
+import { linkedPart, parseTable, renderTable, rowKey, sameHeader, type Table } from './tables';
 import { isCountryGroup, withoutAbroadWhereNamed } from './country-groups';
 import { withImpliedTerms } from './implied-terms';
 import { caseItemOf } from './case-items';
@@ -389,6 +389,9 @@ function findLink(unit: Unit, source: PromptSource, kinds: AnswerKind[], tables:
   if (!key) return undefined;
   for (const other of tables) {
     if (other.table === unit.table || other.source.title !== source.title) continue;
+    // A table with the same header is a sibling list (the Power LED's colours, the Wi-Fi LED's),
+    // not one keyed by this row: its "Off" row is about something else.
+    if (unit.table && sameHeader(other.table, unit.table)) continue;
     const part = linkedPart(other.table, key);
     if (!part) continue;
     const text = renderTable(part);
@@ -396,6 +399,9 @@ function findLink(unit: Unit, source: PromptSource, kinds: AnswerKind[], tables:
   }
   return undefined;
 }
+
+/** How well a row of a table with a "What to do" column holds steps: as a single menu path does. */
+const ROW_REMEDY_FIT = 0.5;
 
 /** Every source split into units, each judged for the kinds asked for (and linked, for table rows). */
 function readSources(sources: PromptSource[], kinds: AnswerKind[]): ReadSource[] {
@@ -406,7 +412,9 @@ function readSources(sources: PromptSource[], kinds: AnswerKind[]): ReadSource[]
     units: units.map((unit) => {
       const strict = holdsKinds(unit.text, kinds, STRICT_KINDS);
       const link = kinds.length === 0 || strict ? undefined : findLink(unit, source, kinds, tables);
-      return { ...unit, fit: kindFit(unit.text, kinds), strict, ...(link ? { link } : {}) };
+      // A row of a table with a "What to do" column holds what to do about its item, as a menu path does.
+      const fit = Math.max(kindFit(unit.text, kinds), kinds.includes('steps') && unit.table?.header.some(isRemedyHeading) ? ROW_REMEDY_FIT : 0);
+      return { ...unit, fit, strict, ...(link ? { link } : {}) };
     }),
   }));
 }
@@ -711,6 +719,51 @@ function withoutOtherNames(set: Set<string>, text: string, names: Name[], lang: 
   return dropped.length === 0 ? set : new Set([...set].filter((t) => !dropped.includes(t)));
 }
 
+/** At most this many rows join the quoted ones from the article's other tables of the same columns. */
+const MAX_SIBLING_ROWS = 4;
+
+/**
+ * "box light orange" in an article with a table per LED, all with the columns "Colour | Meaning |
+ * What to do": the orange row of each table, not only the first found. Rows of the article's
+ * tables with the quoted rows' header join them when their first cell (what names a row) states
+ * the question's words all the quoted rows' first cells state — in sections whose heading states what
+ * the quoted section's heading states of the question ("le voyant wifi … éteint" keeps to the
+ * Wi-Fi LED's table). The quoted source's rows come back whole, in table order.
+ */
+function rowsOfSameKind(primary: Window, asked: string[], sources: PromptSource[], lang: TextLanguage): { source: PromptSource; units: Unit[] }[] {
+  const rows = primary.units.filter((u) => u.kind === 'row');
+  const table = rows[0]?.table;
+  if (!table || rows.length !== primary.units.filter((u) => u.kind !== 'lead').length) return [];
+  const sourceLang = primary.source.lang;
+  const keyTerms = (u: Unit) => new Set(contentTerms(u.cells?.[0] ?? '', sourceLang));
+  // What every quoted row's first cell states of the question ("orange"), closed-class words aside ("dopo").
+  const named = asked.filter((t) => !isFunctionTerm(t, lang) && rows.every((r) => hasTerm(keyTerms(r), t)));
+  if (named.length === 0) return [];
+  const headingTerms = (source: PromptSource) => new Set(contentTerms(source.heading ?? '', source.lang));
+  const ownHeading = headingTerms(primary.source);
+  const headed = asked.filter((t) => hasTerm(ownHeading, t));
+  const quoted = new Set(rows.map((r) => r.text));
+  const sameKind = (u: Unit) => u.kind === 'row' && !!u.table && sameHeader(u.table, table) && named.every((t) => hasTerm(keyTerms(u), t));
+  const found: { source: PromptSource; units: Unit[] }[] = [];
+  let added = 0;
+  for (const source of sources) {
+    if (source.title !== primary.source.title || source.lang !== sourceLang || added >= MAX_SIBLING_ROWS) continue;
+    const own = source.n === primary.source.n;
+    if (!own && !headed.every((t) => hasTerm(headingTerms(source), t))) continue;
+    const units = splitUnits(source.content, source.lang).filter((u) => !quoted.has(u.text) && sameKind(u)).slice(0, MAX_SIBLING_ROWS - added);
+    if (units.length === 0) continue;
+    added += units.length;
+    found.push({ source, units: own ? [...primary.units.filter((u) => u.kind !== 'row'), ...[...rows, ...units].sort((a, b) => rowIndex(a) - rowIndex(b))] : units });
+  }
+  return found;
+}
+
+/** Where a row stands in its table (rows of other tables and other units last). */
+function rowIndex(unit: Unit): number {
+  const at = unit.table && unit.cells ? unit.table.rows.indexOf(unit.cells) : -1;
+  return at === -1 ? Number.MAX_SAFE_INTEGER : at;
+}
+
 function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts {
   const { lang } = prompt;
   const phrases = PHRASES[lang];
@@ -886,8 +939,18 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const parts = [intro];
   if (primary.lead) parts.push(`${primary.lead.text} [${primary.source.n}]`);
   const primaryAt = parts.length;
-  parts.push(quote(primary.units, primary.source.n));
+  const sameKindRows = rowsOfSameKind(primary, asking, prompt.sources, lang);
+  const ownRows = sameKindRows.find((r) => r.source.n === primary.source.n)?.units ?? primary.units;
+  // In the article's order (Power, Internet, Phone LED), after the quoted rows.
+  const otherRows = sameKindRows.filter((r) => r.source.n !== primary.source.n).sort((a, b) => (a.source.section ?? 0) - (b.source.section ?? 0));
+  // Rows from several sections read each under its heading ("Power LED", "Internet LED").
+  const headed = (source: PromptSource, text: string) => (source.heading ? `**${source.heading}**\n\n${text}` : text);
+  parts.push(otherRows.length > 0 ? headed(primary.source, quote(ownRows, primary.source.n)) : quote(ownRows, primary.source.n));
   const cited = [primary.source.n];
+  for (const rows of otherRows) {
+    parts.push(headed(rows.source, quote(rows.units, rows.source.n)));
+    cited.push(rows.source.n);
+  }
   // What a table keyed by the quoted rows says about them ("Zone 1" → its prices).
   const quoteLink = (link: Link | undefined) => {
     if (!link) return;
@@ -934,7 +997,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // often spread over two sections (the steps, and the fee or the deadline in the next one).
   // First the section the quoted passage sends the reader to ("If the result is too low, see «When
   // to contact us»"): it holds what the customer is told to do next.
-  if (!secondary && !followedBy) {
+  if (!secondary && !followedBy && otherRows.length === 0) {
     const sameArticle = windows.filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n);
     const named = quotedNames(primary.units);
     const second =
@@ -948,10 +1011,9 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // Steps that use what an earlier section of the article is about ("scan the QR code" after «Get
   // the QR code»): that section's steps come first — the customer needs them before these.
   const before = kinds.includes('steps') && isSteps(primary.units) ? prerequisiteOf(primary, windows, lang) : undefined;
-  if (before && !cited.includes(before.source.n)) {
+  if (before && !cited.includes(before.source.n) && otherRows.length === 0) {
     // Two numbered lists in a row read as one: each under its heading.
-    const headed = (w: Window, text: string) => (w.source.heading ? `**${w.source.heading}**\n\n${text}` : text);
-    parts.splice(primaryAt, 1, headed(before, quote(before.units, before.source.n)), headed(primary, parts[primaryAt]!));
+    parts.splice(primaryAt, 1, headed(before.source, quote(before.units, before.source.n)), headed(primary.source, parts[primaryAt]!));
     cited.push(before.source.n);
   }
   if (secondary) {

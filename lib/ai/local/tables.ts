@@ -53,3 +53,8 @@ export function linkedPart(table: Table, rowKeyText: string): Table | null {
   const rows = table.rows.filter((r) => key(r[0] ?? '') === rowKeyText);
   return rows.length > 0 ? { header: table.header, rows } : null;
 }
+
+/** Two tables with the same column headings list the same kind of thing (one per section). */
+export function sameHeader(a: Table, b: Table): boolean {
+  return a.header.length === b.header.length && a.header.every((h, i) => key(h) === key(b.header[i] ?? ''));
+}
