@@ -428,6 +428,14 @@ describe('composeAnswer', () => {
       });
     });
 
+    it('prefers the section whose heading the question states word for word, small words included', () => {
+      const upgrade = hit({ title: 'Change your plan', headingPath: 'Mobile changes', content: '- An upgrade under **Contract > Change plan** gives you the new data volume at once.' });
+      const boost = hit({ title: 'Check your mobile data usage', headingPath: 'Get more data', content: 'Book a Data Boost in the app under **Mobile > Usage > Add Data Boost**.' });
+      const answer = composeAnswer(parsed({ question: 'How do I get more data?', hits: [upgrade, boost] }));
+      expect(answer.text).toContain('Add Data Boost');
+      expect(answer.text).not.toContain('new data volume');
+    });
+
     it('declines an amount question when no passage states an amount', () => {
       const noPrices = hit({ title: 'Turn roaming on or off', content: 'Turn roaming off in the app under Mobile > Roaming. Roaming is blocked on ships by default.' });
       const answer = composeAnswer(parsed({ question: 'How much does roaming cost?', hits: [noPrices] }));

@@ -212,6 +212,9 @@ const OTHER_MODEL_PENALTY = 1;
 const POSITION_BONUS = 0.05;
 /** An article whose title is what the asking sentence asks about ("Restart your Box 5" for "how do I restart the box?"). */
 const TITLE_BONUS = 0.3;
+/** Merit for a section whose heading the asking sentence states word for word (at least HEADING_PHRASE_MIN_WORDS words). */
+const HEADING_PHRASE_BONUS = 0.3;
+const HEADING_PHRASE_MIN_WORDS = 2;
 /** What the article whose whole title the question states is worth besides (ComposeOptions.titled). */
 const TITLED_BONUS = 0.3;
 /** What the article the answer before quoted is worth to a follow-up about it (ComposeOptions.followed). */
@@ -851,10 +854,25 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     }
     return states;
   };
+  // "how do I get more data…" under «Get more data»: the asking sentence states the section's
+  // heading word for word, its small words too ("get", "more" are stop words everywhere else).
+  const askedTokens = ` ${tokenize(askedPart(prompt.question)).join(' ')} `;
+  const headingStated = new Map<string, boolean>();
+  const statesHeading = (w: Window) => {
+    const heading = w.source.heading;
+    if (!heading) return false;
+    let stated = headingStated.get(heading);
+    if (stated === undefined) {
+      const words = tokenize(heading);
+      stated = words.length >= HEADING_PHRASE_MIN_WORDS && contentTerms(heading, w.source.lang).length > 0 && askedTokens.includes(` ${words.join(' ')} `);
+      headingStated.set(heading, stated);
+    }
+    return stated;
+  };
   // A passage's own merit; compared across articles, the title's too (sections of one article share it).
   const passageMerit = (w: Window) =>
     w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0) +
-    (statesParticleVerb(w) ? PARTICLE_VERB_BONUS : 0);
+    (statesParticleVerb(w) ? PARTICLE_VERB_BONUS : 0) + (statesHeading(w) ? HEADING_PHRASE_BONUS : 0);
   const merit = (w: Window) =>
     passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);

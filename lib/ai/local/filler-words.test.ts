@@ -12,6 +12,15 @@ describe('timeExpressionWords', () => {
     expect([...timeExpressionWords(text, lang)]).toEqual(words);
   });
 
+  it('reads "the rest of" a period as one span of time, and leaves the rest of anything else', () => {
+    expect([...timeExpressionWords('how do i get more data for the rest of the week', 'en')]).toEqual(['rest', 'of', 'the', 'week']);
+    expect(timeExpressionWords('Wie bekomme ich mehr Daten für den Rest des Monats?', 'de')).toEqual(new Set(['rest', 'des', 'monats']));
+    expect(timeExpressionWords('plus de données pour le reste du mois ?', 'fr')).toEqual(new Set(['reste', 'du', 'mois']));
+    expect(timeExpressionWords('più giga per il resto del mese?', 'it')).toEqual(new Set(['resto', 'del', 'mese']));
+    // The rest of the contract is what an early termination fee is about.
+    expect(timeExpressionWords('do I pay the rest of my contract if I cancel?', 'en').size).toBe(0);
+  });
+
   it('keeps expressions with a number, and finds none where there is no time', () => {
     expect(timeExpressionWords('what happens after 30 days', 'en').size).toBe(0);
     expect(timeExpressionWords('How do I restart my Box 5?', 'en').size).toBe(0);

@@ -57,6 +57,15 @@ export function courtesyWords(text: string): string[] {
   return [...tokenize(opening), ...(closing.length < folded.length ? tokenize(closing) : [])];
 }
 
+// "for the rest of this month", "für den Rest des Monats", "pour le reste du mois", "per il resto
+// del mese": a span of time up to the end of a period (chrono reads at most "this month" of it).
+const REST_OF_PERIOD: Record<TextLanguage, RegExp> = {
+  en: /(?<![\p{L}\d])rest of (?:the|this|that|my|your) (?:day|week|month|year)(?![\p{L}\d])/gu,
+  de: /(?<![\p{L}\d])rest (?:des|der|dieses|diesen|dieser) (?:tages|woche|monats|jahres)(?![\p{L}\d])/gu,
+  fr: /(?<![\p{L}\d])reste (?:du|de la|de ce|de cette|de l'|de mon|de ma) ?(?:jour|journee|semaine|mois|annee)(?![\p{L}\d])/gu,
+  it: /(?<![\p{L}\d])resto (?:del|della|di questo|di questa|dell') ?(?:giorno|giornata|settimana|mese|anno)(?![\p{L}\d])/gu,
+};
+
 /**
  * Words that say when something happens to the customer ("tonight", "since this morning", "seit
  * heute Morgen", "depuis ce matin", "da stamattina"), found by chrono's casual parser in the
@@ -70,5 +79,6 @@ export function timeExpressionWords(text: string, lang: TextLanguage): Set<strin
     if (/\d/.test(expression)) continue;
     for (const word of tokenize(expression)) words.add(word);
   }
+  for (const span of fold(text).match(REST_OF_PERIOD[lang]) ?? []) for (const word of tokenize(span)) words.add(word);
   return words;
 }
