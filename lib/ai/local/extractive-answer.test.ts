@@ -436,6 +436,46 @@ describe('composeAnswer', () => {
       expect(answer.text).not.toContain('new data volume');
     });
 
+    it('answers a follow-up from the passage that states its words together, not from steps that spread them', () => {
+      const reset = hit({
+        title: 'Factory reset your Box 5',
+        headingPath: 'With the Reset button',
+        content: '1. Press and hold the **Reset** button for 15 seconds.\n2. Release when the light bar blinks red.\n3. The light bar pulses, then turns solid white.',
+      });
+      const lights = hit({
+        title: 'What the light bar on the Box 5 means',
+        headingPath: 'All states',
+        content: '| Light bar | Meaning | What to do |\n| --- | --- | --- |\n| Red blinking | Factory reset in progress | Wait |\n| Red solid | Hardware fault | Restart once; if it stays red, call us |',
+      });
+      const restart = hit({ title: 'Restart your Box 5', content: 'Hold the power button for 3 seconds until the light bar goes off.' });
+      const answer = composeAnswer(
+        parsed({ question: 'and if the light bar is solid red?', standalone: 'my box 5 blinks red and if the light bar is solid red?', joined: true, hits: [reset, lights, restart] }),
+      );
+      expect(answer.text).toContain('| Red solid | Hardware fault |');
+      expect(answer.text).not.toContain('Press and hold');
+    });
+
+    it('quotes the whole price table for a follow-up whose own words name none of its rows', () => {
+      const costs = hit({
+        title: 'Move your eSIM to a new phone',
+        headingPath: 'Costs',
+        content: '| Case | Price |\n| --- | --- |\n| First 3 re-issues per year | Free |\n| From the 4th re-issue | CHF 10 |\n| Switch from eSIM to a physical SIM | CHF 20 |',
+      });
+      const answer = composeAnswer(parsed({ question: 'does that cost anything?', standalone: 'how do i move my esim to a new phone does that cost anything?', joined: true, hits: [costs] }));
+      for (const row of ['| First 3 re-issues per year | Free |', '| From the 4th re-issue | CHF 10 |', '| Switch from eSIM to a physical SIM | CHF 20 |']) expect(answer.text).toContain(row);
+    });
+
+    it('keeps to the row a message names when its later question asks the price ("Can I downgrade? Does it cost anything?")', () => {
+      const fees = hit({
+        title: 'Change your plan',
+        headingPath: 'Fees',
+        content: '| Change | Takes effect | Fee |\n| --- | --- | --- |\n| Internet upgrade | Within 24 hours | Free |\n| Internet downgrade | 1st of the next month | CHF 49 during the minimum term |\n| Mobile upgrade | Immediately | Free |',
+      });
+      const answer = composeAnswer(parsed({ question: 'Can I downgrade my internet during the minimum term? Does it cost anything?', hits: [fees] }));
+      expect(answer.text).toContain('| Internet downgrade | 1st of the next month | CHF 49 during the minimum term |');
+      expect(answer.text).not.toContain('Mobile upgrade');
+    });
+
     it('declines an amount question when no passage states an amount', () => {
       const noPrices = hit({ title: 'Turn roaming on or off', content: 'Turn roaming off in the app under Mobile > Roaming. Roaming is blocked on ships by default.' });
       const answer = composeAnswer(parsed({ question: 'How much does roaming cost?', hits: [noPrices] }));

@@ -44,6 +44,8 @@ export type AnswerPrompt = {
   sources: PromptSource[];
   /** The standalone question joins the question before with this follow-up. */
   followUp?: boolean;
+  /** A later question of a message that asks several ("…, and does it cost anything?"): a follow-up within one message. */
+  laterPart?: boolean;
 };
 
 function questionTerms(text: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean, cues: Set<string> = new Set()): string[] {
@@ -212,6 +214,8 @@ const OTHER_MODEL_PENALTY = 1;
 const POSITION_BONUS = 0.05;
 /** An article whose title is what the asking sentence asks about ("Restart your Box 5" for "how do I restart the box?"). */
 const TITLE_BONUS = 0.3;
+/** Merit for a passage that states a follow-up's own words in one unit (not spread over several). */
+const TOGETHER_BONUS = 0.3;
 /** Merit for a section whose heading the asking sentence states word for word (at least HEADING_PHRASE_MIN_WORDS words). */
 const HEADING_PHRASE_BONUS = 0.3;
 const HEADING_PHRASE_MIN_WORDS = 2;
@@ -453,6 +457,7 @@ function bestWindow(
   rankBonus: number,
   widen: (set: Set<string>) => Set<string> = (set) => set,
   unnamed: (set: Set<string>, text: string, lang: TextLanguage | undefined) => Set<string> = (set) => set,
+  naming: string[] = terms,
 ): (Window & { score: number }) | null {
   const headingText = `${source.title} ${source.within ?? ''} ${source.heading ?? ''}`;
   const sectionText = `${source.within ?? ''} ${source.heading ?? ''}`;
@@ -465,7 +470,7 @@ function bestWindow(
     const inText = new Set<string>();
     for (let size = 1; size <= MAX_WINDOW && start + size <= units.length; size++) {
       for (const t of statedFor(units[start + size - 1]!, terms)) inText.add(t);
-      const slice = extendWindow(units, units.slice(start, start + size), terms);
+      const slice = extendWindow(units, units.slice(start, start + size), naming);
       const holdsStrictKind = slice.some((u) => u.strict || u.link?.strict);
       // A row's link counts when the passage itself does not state what was asked; what the
       // linked part states is quoted with it, so it covers the question's words too.
@@ -813,11 +818,17 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     const naming = [source.heading, source.within, source.title].find((level): level is string => !!level && namedModels(level).size > 0);
     return naming !== undefined && namesOtherModel(models, naming);
   };
+  // The words that name a table's row: a follow-up's own ("and for the Box 3?"), not the topic's
+  // it carries over — "does that cost anything?" after "how do I move my eSIM" names no row of the
+  // price table (the eSIM row is one case of several), so the whole table answers. (A later part
+  // of one message keeps its message's words: "Kann ich runterstufen? Kostet das was?" is the
+  // downgrade's row.)
+  const naming = own && !prompt.laterPart ? terms.filter((t) => own.has(t)) : terms;
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
       .map((read) => (names.length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: unnamed(u.terms, u.text, read.source.lang), ...(u.ownTerms ? { ownTerms: unnamed(u.ownTerms, u.text, read.source.lang) } : {}) })) }))
-      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed))
+      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed, naming))
       .filter((w): w is Window & { score: number } => w !== null)
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
   const windows = windowsFor(kinds);
@@ -869,12 +880,29 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     }
     return stated;
   };
+  // "…blinkt rot" – "und wenn die Lichtleiste dauerhaft rot ist?": the row «Rot dauerhaft |
+  // Hardwarefehler» states the follow-up's words together; the reset steps collect "rot" from one
+  // step and "dauerhaft" from the next. A passage that states the follow-up's own words (those it
+  // states at all) in one sentence, item or row is about what the follow-up asks. (Asked of every
+  // question's words, it cost golden 3.2 points of key facts: steps and lists answer with their words spread.)
+  const togetherWords = own ? terms.filter((t) => own.has(t) && !isFunctionTerm(t, lang)) : [];
+  const statedTogether = new Map<Window, boolean>();
+  const statesTogether = (w: Window) => {
+    if (togetherWords.length < 2) return false;
+    let together = statedTogether.get(w);
+    if (together === undefined) {
+      const inText = togetherWords.filter((t) => w.units.some((u) => hasTerm(u.terms, t)));
+      together = inText.length >= 2 && w.units.some((u) => inText.every((t) => hasTerm(u.terms, t)));
+      statedTogether.set(w, together);
+    }
+    return together;
+  };
   // A passage's own merit; compared across articles, the title's too (sections of one article share it).
   const passageMerit = (w: Window) =>
     w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0) +
     (statesParticleVerb(w) ? PARTICLE_VERB_BONUS : 0) + (statesHeading(w) ? HEADING_PHRASE_BONUS : 0);
   const merit = (w: Window) =>
-    passageMerit(w) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
+    passageMerit(w) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
@@ -1098,7 +1126,7 @@ function composeParts(prompt: AnswerPrompt, parts: string[], options: ComposeOpt
   const story = sentences.some(isAsking) ? sentences.filter((s) => !isAsking(s) && !parts.includes(s)) : [];
   const answers = parts.map((part, i) =>
     composeOne(
-      { ...prompt, question: [...story, part].join(' '), standalone: [...story, ...(i === 0 ? standalone.slice(0, 1) : standalone.slice(0, i + 1))].join(' '), followUp: i > 0 },
+      { ...prompt, question: [...story, part].join(' '), standalone: [...story, ...(i === 0 ? standalone.slice(0, 1) : standalone.slice(0, i + 1))].join(' '), followUp: i > 0, laterPart: i > 0 },
       options,
     ),
   );
