@@ -734,9 +734,9 @@ const MAX_SIBLING_ROWS = 4;
  * "box light orange" in an article with a table per LED, all with the columns "Colour | Meaning |
  * What to do": the orange row of each table, not only the first found. Rows of the article's
  * tables with the quoted rows' header join them when their first cell (what names a row) states
- * the question's words all the quoted rows' first cells state — in sections whose heading states what
- * the quoted section's heading states of the question ("le voyant wifi … éteint" keeps to the
- * Wi-Fi LED's table). The quoted source's rows come back whole, in table order.
+ * the question's words all the quoted rows' first cells state — in sections whose heading states
+ * what the quoted section's heading states of the question ("le voyant wifi … éteint" keeps to the
+ * Wi-Fi LED's table). For the quoted section, its rows come back with the new ones, in table order.
  */
 function rowsOfSameKind(primary: Window, asked: string[], sources: PromptSource[], lang: TextLanguage): { source: PromptSource; units: Unit[] }[] {
   const rows = primary.units.filter((u) => u.kind === 'row');
@@ -884,7 +884,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // Hardwarefehler» states the follow-up's words together; the reset steps collect "rot" from one
   // step and "dauerhaft" from the next. A passage that states the follow-up's own words (those it
   // states at all) in one sentence, item or row is about what the follow-up asks. (Asked of every
-  // question's words, it cost golden 3.2 points of key facts: steps and lists answer with their words spread.)
+  // question's words, it cost golden 3.2 points of key facts: steps and lists spread their words.)
   const togetherWords = own ? terms.filter((t) => own.has(t) && !isFunctionTerm(t, lang)) : [];
   const statedTogether = new Map<Window, boolean>();
   const statesTogether = (w: Window) => {
