@@ -476,6 +476,17 @@ describe('composeAnswer', () => {
       expect(answer.text).not.toContain('Mobile upgrade');
     });
 
+    it('answers "what does it cost" from the section headed by costs, not an overview that says "free"', () => {
+      const article = 'Moving house';
+      const overview = hit({ title: article, content: 'When you move, you can take your services with you. If you tell us at least 30 days before your moving date, the move is free.' });
+      const costs = hit({ title: article, headingPath: 'Costs and timing', content: '| Reported | Moving fee |\n| --- | --- |\n| 30 days or more ahead | Free |\n| Less than 30 days ahead | CHF 49 |' });
+      // Every word known to the corpus: the first sentence is the customer's story.
+      const answer = composeAnswer(parsed({ question: 'Moving in 2 weeks, forgot to tell you. What does it cost to move my internet now?', hits: [overview, costs] }), { knownTerm: () => true });
+      expect(answer.text).toContain('| Less than 30 days ahead | CHF 49 |');
+      // The fee first: the intro's next paragraph is the costs table.
+      expect(answer.text.split('\n\n')[1]).toMatch(/^\| Reported \| Moving fee \|/);
+    });
+
     it('declines an amount question when no passage states an amount', () => {
       const noPrices = hit({ title: 'Turn roaming on or off', content: 'Turn roaming off in the app under Mobile > Roaming. Roaming is blocked on ships by default.' });
       const answer = composeAnswer(parsed({ question: 'How much does roaming cost?', hits: [noPrices] }));

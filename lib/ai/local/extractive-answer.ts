@@ -214,6 +214,8 @@ const OTHER_MODEL_PENALTY = 1;
 const POSITION_BONUS = 0.05;
 /** An article whose title is what the asking sentence asks about ("Restart your Box 5" for "how do I restart the box?"). */
 const TITLE_BONUS = 0.3;
+/** Merit for a section whose heading names the kind of answer asked ("Costs", "Gebühren") and that holds one. */
+const KIND_HEADING_BONUS = 0.3;
 /** Merit for a passage that states a follow-up's own words in one unit (not spread over several). */
 const TOGETHER_BONUS = 0.3;
 /** Merit for a section whose heading the asking sentence states word for word (at least HEADING_PHRASE_MIN_WORDS words). */
@@ -901,8 +903,26 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   const passageMerit = (w: Window) =>
     w.coverage + RANK_PRIOR * w.rank + KIND_BONUS * w.kindFit + SECTION_BONUS * w.sectionShare + OWN_WORDS_BONUS * w.own - (w.otherModel ? OTHER_MODEL_PENALTY : 0) +
     (statesParticleVerb(w) ? PARTICLE_VERB_BONUS : 0) + (statesHeading(w) ? HEADING_PHRASE_BONUS : 0);
+  // The share of the question's weight a set of covered words makes up. The story's words, and
+  // function words the stop word lists lack ("depuis", "ancora"), count where the passage states
+  // them, and nowhere else.
+  const shareOf = (covered: Set<string>, among: string[]) => {
+    const counted = among.filter((t) => covered.has(t) || (!story.told.has(t) && !isFunctionTerm(t, lang)));
+    const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
+    return counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
+  };
+  const share = (covered: Set<string>) => shareOf(covered, terms);
+  // "what does it cost to move my internet now?": the section headed «Costs and timing» states
+  // the fee; the article's introduction covers more of the story's words ("tell us at least 30
+  // days before…") and says only "free". A section whose heading names the kind of answer asked
+  // (costs, fees, Gebühren, frais, costi; a deadline, a contact) and that holds one is worth more —
+  // when it covers enough of the question to answer it at all (ungated, the bonus moved answers
+  // to passages that then declined).
+  const strictAsked = kinds.filter((k) => STRICT_KINDS.has(k));
+  const headedByKind = (w: Window) =>
+    w.holdsStrictKind && !!w.source.heading && allCueWords(w.source.heading, w.source.lang ?? lang, strictAsked).size > 0 && share(w.covered) >= minCoverage;
   const merit = (w: Window) =>
-    passageMerit(w) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
+    passageMerit(w) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
@@ -927,15 +947,6 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
           .filter((w) => referred.includes(w.source.title) && (best.units.length <= POINTER_UNITS ? w.coverage >= Math.min(minCoverage, best.coverage) : pointsToSteps(w)))
           .sort((a, b) => merit(b) - merit(a))[0] ?? best)
       : best;
-  // The share of the question's weight a set of covered words makes up. The story's words, and
-  // function words the stop word lists lack ("depuis", "ancora"), count where the passage states
-  // them, and nowhere else.
-  const shareOf = (covered: Set<string>, among: string[]) => {
-    const counted = among.filter((t) => covered.has(t) || (!story.told.has(t) && !isFunctionTerm(t, lang)));
-    const total = counted.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0) || 1;
-    return counted.reduce((sum, t) => sum + (covered.has(t) ? (weights.get(t) ?? 1) : 0), 0) / total;
-  };
-  const share = (covered: Set<string>) => shareOf(covered, terms);
   const unknown = (coverage: number, covered = new Set<string>()): AnswerParts => ({ grounded: false, coverage, share, covered, cited: [], title: '', intro: phrases.unknown, body: [], details: [] });
   if (terms.length === 0 || !primary) return unknown(0);
   // A second passage when it covers telling words the first one missed (multi-part questions) —
