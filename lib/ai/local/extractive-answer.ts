@@ -919,8 +919,15 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // when it covers enough of the question to answer it at all (ungated, the bonus moved answers
   // to passages that then declined).
   const strictAsked = kinds.filter((k) => STRICT_KINDS.has(k));
-  const headedByKind = (w: Window) =>
-    w.holdsStrictKind && !!w.source.heading && allCueWords(w.source.heading, w.source.lang ?? lang, strictAsked).size > 0 && share(w.covered) >= minCoverage;
+  const headedByKindOf = new Map<Window, boolean>();
+  const headedByKind = (w: Window) => {
+    let headed = headedByKindOf.get(w);
+    if (headed === undefined) {
+      headed = w.holdsStrictKind && !!w.source.heading && allCueWords(w.source.heading, w.source.lang ?? lang, strictAsked).size > 0 && share(w.covered) >= minCoverage;
+      headedByKindOf.set(w, headed);
+    }
+    return headed;
+  };
   const merit = (w: Window) =>
     passageMerit(w) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
