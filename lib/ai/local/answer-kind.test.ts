@@ -153,3 +153,23 @@ describe('holdsAnswerKind', () => {
     expect(answerKindFit('Scammers send fake e-mails.', 'place')).toBe(0);
   });
 });
+
+describe('asking which offer to take', () => {
+  it.each([
+    ['Which plan should I take for a month in Spain?', 'en'],
+    ['What bundle would you recommend for a family of four?', 'en'],
+    ['Welches Abo soll ich für meine Tochter nehmen?', 'de'],
+    ['quel forfait vous me conseillez pour le Portugal ?', 'fr'],
+    ['Quale offerta devo scegliere per la casa al mare?', 'it'],
+  ] as const)('"%s" asks for an option', (question, lang) => {
+    expect(wantedAnswerKinds(question, lang)).toContain('option');
+  });
+
+  it.each([
+    ['Which number do I call to block my SIM?', 'en'],
+    ['Welche Nummer muss ich anrufen?', 'de'],
+    ['Which port on the Box 5 and what kind of cable do I need to get more than 1 Gbit/s?', 'en'],
+  ] as const)('"%s" does not', (question, lang) => {
+    expect(wantedAnswerKinds(question, lang)).not.toContain('option');
+  });
+});

@@ -9,7 +9,7 @@ import { fold, sentencesOf, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'option';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
 export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
@@ -74,7 +74,40 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     fr: ['que signifie', 'que signifient', 'ca signifie quoi', 'ca veut dire quoi', "qu'est-ce que ca veut dire", 'que veut dire', 'veut dire', 'signification'],
     it: ['cosa significa', 'che significa', 'cosa vuol dire', 'che vuol dire', 'cosa vuole dire', 'significato'],
   },
+  // "Which data pack should I book?", "quel abo vous me conseillez ?": one of the offers to pick
+  // (a pack, a plan), named as the article's tables name them — see asksToChoose for the
+  // "which … verb" form, whose words may stand apart.
+  option: {
+    en: ['do you recommend', 'would you recommend', 'do you suggest', 'would you suggest', 'would make sense', 'makes the most sense', 'best option for me', 'best choice for me'],
+    de: ['empfehlen sie mir', 'wurden sie mir empfehlen', 'empfiehlst du mir', 'was empfehlen sie', 'was wurden sie empfehlen'],
+    fr: ['vous me conseillez', 'me conseillez-vous', 'me conseilleriez-vous', 'vous me recommandez', 'me recommandez-vous', 'que me conseillez-vous'],
+    it: ['mi consigliate', 'mi consiglia', 'mi consigli', 'mi consigliereste', 'cosa mi consigliate', 'che mi consigliate'],
+  },
 };
+
+// "Which data pack should I book", "Welches Paket soll ich für die USA buchen", "quel forfait
+// dois-je prendre", "quale pacchetto devo attivare": a which-word, then within a few words a verb
+// of choosing or getting. (Not "which number do I call", "welche Nummer muss ich anrufen": calling
+// is not choosing.)
+const WHICH_WORDS: Record<TextLanguage, ReadonlySet<string>> = {
+  en: new Set(['which']),
+  de: new Set(['welche', 'welches', 'welchen', 'welcher', 'welchem']),
+  fr: new Set(['quel', 'quelle', 'quels', 'quelles']),
+  it: new Set(['quale', 'quali']),
+};
+const CHOOSING_VERBS: Record<TextLanguage, ReadonlySet<string>> = {
+  en: new Set(['get', 'book', 'buy', 'choose', 'pick', 'take', 'order', 'recommend', 'suggest']),
+  de: new Set(['buchen', 'nehmen', 'wahlen', 'kaufen', 'bestellen', 'holen', 'empfehlen', 'empfiehlst']),
+  fr: new Set(['prendre', 'prends', 'choisir', 'choisis', 'reserver', 'acheter', 'commander', 'conseillez', 'conseilles', 'recommandez']),
+  it: new Set(['prendere', 'prendo', 'scegliere', 'scelgo', 'acquistare', 'comprare', 'prenotare', 'attivare', 'consigliate', 'consigli', 'consiglia']),
+};
+const CHOOSING_REACH = 8;
+
+/** Whether a question asks which of several offers to take ("which pack should I get?"). */
+function asksToChoose(folded: string, lang: TextLanguage): boolean {
+  const tokens = folded.match(/[\p{L}\d]+/gu) ?? [];
+  return tokens.some((token, i) => WHICH_WORDS[lang].has(token) && tokens.slice(i + 1, i + 1 + CHOOSING_REACH).some((t) => CHOOSING_VERBS[lang].has(t)));
+}
 
 function cueRegExp(cues: string[]): RegExp {
   const alternatives = [...cues].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
@@ -137,7 +170,8 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
     if (
       CUE_PATTERNS[kind][lang].test(text) ||
       (lang === 'it' && italianQuanto(text).some((q) => q.kind === kind)) ||
-      (kind === 'meaning' && lang === 'en' && ENGLISH_MEANING.test(text))
+      (kind === 'meaning' && lang === 'en' && ENGLISH_MEANING.test(text)) ||
+      (kind === 'option' && asksToChoose(text, lang))
     )
       kinds.push(kind);
   }
@@ -395,6 +429,9 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
       return holdsAmount(text) || holdsDuration(text) ? 0.5 : 0;
     case 'meaning':
       // Any passage may explain: the question's words pick the one about the sign asked of.
+      return 0;
+    case 'option':
+      // An offer is named as the article's tables name it; the answer composer knows those names.
       return 0;
   }
 }

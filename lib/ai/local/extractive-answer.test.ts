@@ -1222,3 +1222,61 @@ describe('a verb with its particle', () => {
     expect(at('256 kbit/s')).toBeLessThan(at('Data used abroad'));
   });
 });
+
+describe('a question that asks which offer to take', () => {
+  const title = 'Streaming bundles';
+  const bundles = hit({
+    title,
+    headingPath: `${title} > The bundles`,
+    section: 1,
+    content: '| Bundle | Channels | Price |\n| --- | --- | --- |\n| Stream Basic | 40 channels | CHF 12 per month |\n| Stream Sport | 40 channels and live football | CHF 25 per month |',
+  });
+  const buy = hit({
+    title,
+    headingPath: `${title} > Buy a bundle`,
+    section: 2,
+    content: '1. Open the TV app.\n2. Go to **Settings > Bundles**.\n3. Pick the bundle you want to buy and confirm with your PIN.',
+  });
+  const colours = hit({
+    title: 'Remote control buttons',
+    headingPath: 'Remote control buttons > Coloured buttons',
+    content: '| Button | What it does |\n| --- | --- |\n| Red | Opens the recordings |\n| Green | Opens the bundle guide |',
+  });
+
+  it('answers with the offers the article names (its priced table) first, not the steps to buy one', () => {
+    const answer = composeAnswer(parsed({ question: 'Which bundle should I buy to watch football?', hits: [bundles, buy] }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('| Stream Sport | 40 channels and live football | CHF 25 per month |');
+    // The steps may follow, for the word "buy" the table does not state.
+    const at = (words: string) => (answer.text.includes(words) ? answer.text.indexOf(words) : Infinity);
+    expect(at('Stream Sport')).toBeLessThan(at('Open the TV app'));
+  });
+
+  it('declines when no source names an offer: a table without prices lists things, not offers', () => {
+    const answer = composeAnswer(parsed({ question: 'Which bundle would you recommend for my parents?', hits: [colours, buy] }));
+    expect(answer.grounded).toBe(false);
+  });
+});
+
+describe('a message of two questions whose whole is covered only by its parts’ answers', () => {
+  const title = 'Travel packs';
+  const packs = hit({
+    title,
+    headingPath: `${title} > Packs`,
+    section: 1,
+    content: '| Pack | Countries | Price |\n| --- | --- | --- |\n| Travel Near 2 GB | Europe | CHF 10 |\n| Travel Far 2 GB | USA and Canada | CHF 30 |',
+  });
+  const rules = hit({
+    title,
+    headingPath: `${title} > How packs work`,
+    section: 2,
+    content: 'Data you do not use expires at the end of the validity period. You get an SMS when 80 % of the volume is used.',
+  });
+
+  it('is answered when the parts’ passages together cover it, though no one passage does', () => {
+    const answer = composeAnswer(parsed({ question: 'my daughter flies to canada, which pack should she get and does my data expire', hits: [packs, rules] }));
+    expect(answer.grounded).toBe(true);
+    expect(answer.text).toContain('Travel Far 2 GB');
+    expect(answer.text).toContain('expires at the end of the validity period');
+  });
+});

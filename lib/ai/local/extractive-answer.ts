@@ -412,17 +412,55 @@ function findLink(unit: Unit, source: PromptSource, kinds: AnswerKind[], tables:
 /** How well a row of a table with a "What to do" column holds steps: as a single menu path does. */
 const ROW_REMEDY_FIT = 0.5;
 
+/** At least this many rows make a table a list of offers to choose from. */
+const MIN_OFFERS = 2;
+
+/** An offer's name is short ("Travel World 3 GB", "Wave Mobile Unlimited"), not a sentence. */
+const MAX_OFFER_WORDS = 6;
+
+/**
+ * The offers an article's tables name, per title, as word sequences: the first cells of a table
+ * whose every row has a price ("Pack | Zone | Data | Valid | Price": "Travel World 3 GB"). A
+ * table without prices lists states or causes (the LED colours), not things to choose; one with an
+ * empty first header compares things in its columns instead.
+ */
+function offersByTitle(tables: { source: PromptSource; table: Table }[]): Map<string, string[]> {
+  const offers = new Map<string, string[]>();
+  for (const { source, table } of tables) {
+    if ((table.header[0] ?? '').trim() === '' || table.rows.length < MIN_OFFERS) continue;
+    if (!table.rows.every((row) => holdsAnswerKind(row.slice(1).join(' | '), 'amount'))) continue;
+    const names = table.rows.map((row) => tokenize(row[0] ?? ''));
+    if (names.some((name) => name.length === 0 || name.length > MAX_OFFER_WORDS || !name.some((w) => /\p{L}/u.test(w)))) continue;
+    offers.set(source.title, [...new Set([...(offers.get(source.title) ?? []), ...names.map((name) => name.join(' '))])]);
+  }
+  return offers;
+}
+
+/** Whether a text names one of the offers, word for word. */
+function namesOffer(text: string, offers: string[]): boolean {
+  if (offers.length === 0) return false;
+  const words = ` ${tokenize(text).join(' ')} `;
+  return offers.some((offer) => words.includes(` ${offer} `));
+}
+
 /** Every source split into units, each judged for the kinds asked for (and linked, for table rows). */
 function readSources(sources: PromptSource[], kinds: AnswerKind[]): ReadSource[] {
   const split = sources.map((source) => ({ source, units: splitUnits(source.content, source.lang) }));
   const tables = kinds.length === 0 ? [] : split.flatMap(({ source, units }) => [...new Set(units.flatMap((u) => (u.table ? [u.table] : [])))].map((table) => ({ source, table })));
+  // "Which data pack should I book?": a passage that names one of the article's offers answers
+  // (the example's "Book **Travel World 3 GB**", the row of the pack table), not the booking steps.
+  const offers = kinds.includes('option') ? offersByTitle(tables) : new Map<string, string[]>();
   return split.map(({ source, units }) => ({
     source,
     units: units.map((unit) => {
       const strict = holdsKinds(unit.text, kinds, STRICT_KINDS);
       const link = kinds.length === 0 || strict ? undefined : findLink(unit, source, kinds, tables);
       // A row of a table with a "What to do" column holds what to do about its item, as a menu path does.
-      const fit = Math.max(kindFit(unit.text, kinds), kinds.includes('steps') && unit.table?.header.some(isRemedyHeading) ? ROW_REMEDY_FIT : 0);
+      const fit = Math.max(
+        kindFit(unit.text, kinds),
+        kinds.includes('steps') && unit.table?.header.some(isRemedyHeading) ? ROW_REMEDY_FIT : 0,
+        namesOffer(unit.text, offers.get(source.title) ?? []) ? 1 : 0,
+      );
       return { ...unit, fit, strict, ...(link ? { link } : {}) };
     }),
   }));
@@ -745,7 +783,13 @@ function rowsOfSameKind(primary: Window, asked: string[], sources: PromptSource[
   const table = rows[0]?.table;
   if (!table || rows.length !== primary.units.filter((u) => u.kind !== 'lead').length) return [];
   const sourceLang = primary.source.lang;
-  const keyTerms = (u: Unit) => new Set(contentTerms(u.cells?.[0] ?? '', sourceLang));
+  // A row's first cell's terms, stemmed once per row (they are asked of every asked word).
+  const firstCellTerms = new Map<Unit, Set<string>>();
+  const keyTerms = (u: Unit) => {
+    let cell = firstCellTerms.get(u);
+    if (!cell) firstCellTerms.set(u, (cell = new Set(contentTerms(u.cells?.[0] ?? '', sourceLang))));
+    return cell;
+  };
   // What every quoted row's first cell states of the question ("orange"), closed-class words aside ("dopo").
   const named = asked.filter((t) => !isFunctionTerm(t, lang) && rows.every((r) => hasTerm(keyTerms(r), t)));
   if (named.length === 0) return [];
@@ -877,7 +921,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     let stated = headingStated.get(heading);
     if (stated === undefined) {
       const words = tokenize(heading);
-      stated = words.length >= HEADING_PHRASE_MIN_WORDS && contentTerms(heading, w.source.lang).length > 0 && askedTokens.includes(` ${words.join(' ')} `);
+      stated = words.length >= HEADING_PHRASE_MIN_WORDS && askedTokens.includes(` ${words.join(' ')} `) && contentTerms(heading, w.source.lang).length > 0;
       headingStated.set(heading, stated);
     }
     return stated;
@@ -934,7 +978,11 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
   const strictOnly = kinds.length > 0 && kinds.every((k) => STRICT_KINDS.has(k));
-  const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : windows;
+  // Asked only which offer to take ("quel abo vous me conseillez ?"): only a passage that names one of
+  // the articles' offers answers. (A later part that asks nothing of its own form, "and will my
+  // Europe pack work there?", is not held to it.)
+  const optionOnly = asked.length === 1 && asked[0] === 'option';
+  const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : optionOnly ? windows.filter((w) => w.kindFit > 0) : windows;
   // Near-ties go to the passage nearer its article's start (the main answer), then to the later source.
   const placed = (w: Window) => merit(w) + (w.source.section ? POSITION_BONUS / w.source.section : 0);
   const best = candidates.reduce<Window | null>((top, w) => (!top || placed(w) >= placed(top) ? w : top), null);
@@ -1150,11 +1198,18 @@ function composeParts(prompt: AnswerPrompt, parts: string[], options: ComposeOpt
   );
   // The whole message read as one question decides whether it is answered at all: the parts only
   // answer it better. (A part's few words are easily matched by a passage about something else:
-  // "do I need to ask for it?" alone matches many articles.)
+  // "do I need to ask for it?" alone matches many articles.) Read as one, it may find no single
+  // passage that covers both questions ("which pack should I get and does my Europe pack work
+  // there?": the pack table, the rules of use); then it is answered when the parts' passages
+  // together cover enough of the whole message's words.
   const whole = composeOne(prompt, options);
   const grounded = answers.filter((a) => a.grounded);
-  if (!whole.grounded || grounded.length === 0) return whole;
+  if (grounded.length === 0) return whole;
   const together = new Set(grounded.flatMap((a) => [...a.covered]));
+  const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  // Only a whole declined for covering too little (not one declined for its story or closed-class words).
+  const coveredTogether = whole.coverage > 0 && whole.coverage < minCoverage && whole.share(together) >= minCoverage;
+  if (!whole.grounded && !coveredTogether) return whole;
   const [first, ...rest] = grounded as [AnswerParts, ...AnswerParts[]];
   const body = [...first.body];
   const said = new Set(body.flatMap(saidIn));
