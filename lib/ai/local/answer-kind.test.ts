@@ -173,3 +173,19 @@ describe('asking which offer to take', () => {
     expect(wantedAnswerKinds(question, lang)).not.toContain('option');
   });
 });
+
+describe('telling that something fails', () => {
+  it.each([
+    ['cant log in to the app', 'en'],
+    ['the remote is not working since yesterday', 'en'],
+    ['Das WLAN geht nicht mehr', 'de'],
+    ["je n'arrive pas à envoyer des SMS", 'fr'],
+    ['non riesco ad accedere', 'it'],
+  ] as const)('"%s" asks about trouble', (question, lang) => {
+    expect(wantedAnswerKinds(question, lang)).toContain('trouble');
+  });
+
+  it('"How do I log in?" does not', () => {
+    expect(wantedAnswerKinds('How do I log in?', 'en')).not.toContain('trouble');
+  });
+});

@@ -9,7 +9,7 @@ import { fold, sentencesOf, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'option';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'option' | 'trouble';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
 export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
@@ -82,6 +82,14 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     de: ['empfehlen sie mir', 'wurden sie mir empfehlen', 'empfiehlst du mir', 'was empfehlen sie', 'was wurden sie empfehlen'],
     fr: ['vous me conseillez', 'me conseillez-vous', 'me conseilleriez-vous', 'vous me recommandez', 'me recommandez-vous', 'que me conseillez-vous'],
     it: ['mi consigliate', 'mi consiglia', 'mi consigli', 'mi consigliereste', 'cosa mi consigliate', 'che mi consigliate'],
+  },
+  // "cant log in", "tv not working", "je n'arrive pas à me connecter": something fails; the
+  // article's section about problems answers (its heading says so), not the steps for when it works.
+  trouble: {
+    en: ["can't", 'cant', 'cannot', 'can not', 'unable to', "doesn't work", 'doesnt work', 'does not work', "don't work", 'dont work', 'not working', 'stopped working', 'no longer works'],
+    de: ['kann nicht', 'kann ich nicht', 'konnen nicht', 'geht nicht', 'funktioniert nicht', 'klappt nicht', 'nicht mehr moglich'],
+    fr: ["n'arrive pas", "n'arrive plus", 'ne marche pas', 'ne marche plus', 'ne fonctionne pas', 'ne fonctionne plus', 'impossible de'],
+    it: ['non riesco', 'non funziona', 'non funzionano', 'non va', 'non vanno', 'impossibile'],
   },
 };
 
@@ -251,7 +259,7 @@ const FORM_CUES = Object.fromEntries(
       (Object.keys(CUES[kind]) as TextLanguage[]).map((lang) => [
         lang,
         // "Was bedeutet…" stays a term: the articles that explain say so in their titles ("Was die Lämpchen bedeuten").
-        kind === 'steps' || kind === 'place' || kind === 'meaning'
+        kind === 'steps' || kind === 'place' || kind === 'meaning' || kind === 'trouble'
           ? []
           : CUES[kind][lang].filter((cue) => /[\s'-]/.test(cue) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
       ]),
@@ -432,6 +440,9 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
       return 0;
     case 'option':
       // An offer is named as the article's tables name it; the answer composer knows those names.
+      return 0;
+    case 'trouble':
+      // A section about problems says so in its heading; the answer composer reads it.
       return 0;
   }
 }

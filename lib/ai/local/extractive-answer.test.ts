@@ -1280,3 +1280,25 @@ describe('a message of two questions whose whole is covered only by its parts’
     expect(answer.text).toContain('expires at the end of the validity period');
   });
 });
+
+describe('a message that tells something fails', () => {
+  const appLogin = hit({
+    title: 'Log in to your account',
+    headingPath: 'Log in to your account > First login',
+    section: 1,
+    content: '1. Install the TV app.\n2. Log in with your account email and password.\n3. The device is registered automatically.',
+  });
+  const problems = hit({
+    title: 'Log in to your account',
+    headingPath: 'Log in to your account > Login problems',
+    section: 2,
+    content: '| Problem | Solution |\n| --- | --- |\n| Wrong password | Use **Forgot password?** to get a reset link |\n| Account locked | Wait 30 minutes, or reset your password |',
+  });
+
+  it('is answered from the section about the problem, not from the steps for when it works', () => {
+    const answer = composeAnswer(parsed({ question: 'cant log in', hits: [problems, appLogin] }));
+    expect(answer.grounded).toBe(true);
+    const at = (words: string) => (answer.text.includes(words) ? answer.text.indexOf(words) : Infinity);
+    expect(at('Forgot password?')).toBeLessThan(at('Install the TV app'));
+  });
+});

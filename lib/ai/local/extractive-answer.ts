@@ -460,6 +460,8 @@ function readSources(sources: PromptSource[], kinds: AnswerKind[]): ReadSource[]
         kindFit(unit.text, kinds),
         kinds.includes('steps') && unit.table?.header.some(isRemedyHeading) ? ROW_REMEDY_FIT : 0,
         namesOffer(unit.text, offers.get(source.title) ?? []) ? 1 : 0,
+        // "cant log in": the section about login problems, or a table of problems and their fixes.
+        kinds.includes('trouble') && (isTroubleHeading(source.heading ?? '') || unit.table?.header.some(isTroubleHeading)) ? 1 : 0,
       );
       return { ...unit, fit, strict, ...(link ? { link } : {}) };
     }),
@@ -621,6 +623,14 @@ const REMEDY_HEADING = /^(?:what to do|what you can do|step 1\b|was tun|was sie 
 
 function isRemedyHeading(heading: string): boolean {
   return REMEDY_HEADING.test(fold(heading).trim());
+}
+
+// Headings and table columns about things going wrong: «Login problems», «Problems», «If you cannot
+// log in», «Probleme beim Login», «Problèmes de connexion», «Problemi».
+const TROUBLE_HEADING = /(?<![\p{L}\d])(?:problems?|trouble\w*|not working|cannot|can't|probleme?|storung(?:en)?|funktioniert nicht|problemes?|ne fonctionne pas|ne marche pas|problem[ai]|non funziona)(?![\p{L}\d])/u;
+
+function isTroubleHeading(heading: string): boolean {
+  return TROUBLE_HEADING.test(fold(heading));
 }
 
 /** At most this many sentences (or items) make a passage a pointer to another article. */

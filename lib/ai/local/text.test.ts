@@ -38,6 +38,11 @@ describe('content terms', () => {
     expect(contentTerms("c'est l'app qu'il faut", 'fr')).toEqual(['app']);
   });
 
+  it('leaves out contractions typed without the apostrophe, and keeps the words they could be mistaken for', () => {
+    expect(contentTerms('i cant find the pin and it doesnt work, thats annoying', 'en')).toEqual(['find', 'pin', 'work', 'annoy']);
+    expect(contentTerms('I feel ill, bring my ID', 'en')).toEqual(['feel', 'ill', 'bring', 'id']);
+  });
+
   it('keeps a version or an address whole, and a decimal or a sentence end in parts', () => {
     expect(contentTerms('It says 5.4.1 on my Box 5; open 192.168.0.1', 'en')).toEqual(['say', '5.4.1', 'box', '5', 'open', '192.168.0.1']);
     expect(contentTerms('CHF 0.15 per MB. Done.5 minutes', 'en')).toEqual(['chf', '0', '15', 'mb', 'done', '5', 'minut']);

@@ -164,9 +164,15 @@ const STEM_CACHE_SIZE = 50_000;
 const STEM_CACHE: Record<TextLanguage, Map<string, string>> = { en: processMap('stems.en'), de: processMap('stems.de'), fr: processMap('stems.fr'), it: processMap('stems.it') };
 
 // English contractions ("don't", "we've", "I'll") leave these behind: no content, yet no article
-// uses them, so as terms they would weigh like the rarest words. (Kept out of the stop words the
-// embedding model reads, so stored vectors stay valid.)
-const CONTRACTION_PARTS = new Set(['don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'haven', 'hasn', 'hadn', 'won', 'wouldn', 'couldn', 'shouldn', 'mustn', 'needn', 've', 'll', 're']);
+// uses them, so as terms they would weigh like the rarest words. Typed without the apostrophe
+// ("cant log in", "i dont get it") they are one word, and no more content. (Left out: forms that
+// are words of their own, "ill", "id", "its", "well", "wed", "shed".) (Kept out of the stop words
+// the embedding model reads, so stored vectors stay valid.)
+const CONTRACTION_PARTS = new Set([
+  'don', 'doesn', 'didn', 'isn', 'aren', 'wasn', 'weren', 'haven', 'hasn', 'hadn', 'won', 'wouldn', 'couldn', 'shouldn', 'mustn', 'needn', 've', 'll', 're',
+  'cant', 'dont', 'doesnt', 'didnt', 'isnt', 'arent', 'wasnt', 'werent', 'havent', 'hasnt', 'hadnt', 'wont', 'wouldnt', 'couldnt', 'shouldnt', 'mustnt', 'neednt',
+  'ive', 'youre', 'youve', 'theyre', 'theyve', 'weve', 'thats', 'whats', 'theres',
+]);
 
 // Personal, possessive and reflexive pronouns the stop word lists lack ("she", "hers", "itself",
 // "us"; Italian "egli", "essa"): they point at someone or something named elsewhere and say
