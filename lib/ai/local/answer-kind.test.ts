@@ -112,6 +112,11 @@ describe('cueWords', () => {
     expect([...cueWords('Wie teuer ist Roaming?', 'de', ['amount'])]).toEqual(['teuer']);
     expect([...cueWords('How much is the fee for paper invoices?', 'en', ['amount'])].sort()).toEqual(['how', 'much']);
   });
+
+  it('keeps a cue that is a noun phrase naming the topic ("notice period", "phone number")', () => {
+    expect([...cueWords('whats the notice period for internet', 'en', ['duration'])]).toEqual([]);
+    expect([...cueWords('numero de telephone du support', 'fr', ['contact'])]).toEqual([]);
+  });
 });
 
 describe('holdsAnswerKind', () => {

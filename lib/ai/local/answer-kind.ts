@@ -239,6 +239,11 @@ const FORM_WORDS = new Set([
   'costa', 'costano', 'caro', 'dura',
 ]);
 
+// Cue phrases that are nouns naming the topic, as one-word cues are ("Kündigungsfrist", "préavis",
+// "Telefonnummer" stay terms): "whats the notice period" is about the notice period (its words left
+// out, the question had none).
+const TOPIC_PHRASES = new Set(['notice period', 'phone number', 'email address', 'e-mail address', 'maximum number', 'numero de telephone', 'adresse e-mail', 'numero di telefono', 'indirizzo e-mail']);
+
 const CUE_TOKENS = new Set(
   Object.values(CUES).flatMap((byLang) => Object.values(byLang).flatMap((cues) => cues.flatMap((cue) => cue.split(/[\s'-]+/)))),
 );
@@ -261,7 +266,7 @@ const FORM_CUES = Object.fromEntries(
         // "Was bedeutet…" stays a term: the articles that explain say so in their titles ("Was die Lämpchen bedeuten").
         kind === 'steps' || kind === 'place' || kind === 'meaning' || kind === 'trouble'
           ? []
-          : CUES[kind][lang].filter((cue) => /[\s'-]/.test(cue) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
+          : CUES[kind][lang].filter((cue) => (/[\s'-]/.test(cue) && !TOPIC_PHRASES.has(cue)) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
       ]),
     ),
   ]),
