@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandQuery, parseSynonyms } from './synonyms';
 
@@ -41,5 +43,13 @@ describe('search synonyms (Solr format)', () => {
     expect(expandQuery('bill and invoice', rules, 'en').added).toEqual([]);
     expect(expandQuery('my bill', rules, 'en')).toMatchObject({ text: 'my bill invoice', added: ['invoice'] });
     expect(expandQuery('my router', [], 'en')).toEqual({ text: 'my router', alternatives: {}, added: [] });
+  });
+});
+
+describe('the demo content’s synonyms file', () => {
+  it('parses without problems, and takes a customer’s word to the articles’ word', () => {
+    const { rules, problems } = parseSynonyms(fs.readFileSync(path.join('content', 'articles', 'synonyms.txt'), 'utf8'));
+    expect(problems).toEqual([]);
+    expect(expandQuery('Die Lichtleiste blinkt lila', rules, 'de').added).toEqual(['violett']);
   });
 });
