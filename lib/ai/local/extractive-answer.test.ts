@@ -1302,3 +1302,23 @@ describe('a message that tells something fails', () => {
     expect(at('Forgot password?')).toBeLessThan(at('Install the TV app'));
   });
 });
+
+describe('a situation told without a question', () => {
+  const reset = hit({
+    title: 'Factory reset your Box',
+    headingPath: 'Factory reset your Box > Reset button',
+    content: '1. Press and hold the Reset button for 15 seconds.\n2. Release when the light blinks orange.\n3. The Box restarts.',
+  });
+  const lights = hit({
+    title: 'What the lights on your Box mean',
+    headingPath: 'What the lights on your Box mean > Status light',
+    content: '| Light | Meaning | What to do |\n| --- | --- | --- |\n| Green | Connected | Nothing |\n| Orange blinking | No signal on the line | Check the cable to the wall socket |',
+  });
+
+  it('is answered from the table row keyed by the state told, not from steps that mention the state', () => {
+    const answer = composeAnswer(parsed({ question: 'my box is blinking orange', hits: [lights, reset, restartBox5] }));
+    expect(answer.grounded).toBe(true);
+    const at = (words: string) => (answer.text.includes(words) ? answer.text.indexOf(words) : Infinity);
+    expect(at('No signal on the line')).toBeLessThan(at('Press and hold the Reset button'));
+  });
+});

@@ -221,6 +221,10 @@ const TOGETHER_BONUS = 0.3;
 /** Merit for a section whose heading the asking sentence states word for word (at least HEADING_PHRASE_MIN_WORDS words). */
 const HEADING_PHRASE_BONUS = 0.3;
 const HEADING_PHRASE_MIN_WORDS = 2;
+/** A situation told: a table row whose key cell states the told state earns this much. */
+const STATE_ROW_BONUS = 0.3;
+/** … when its key cell states at least this many of the message's words ("red", "blinking"). */
+const STATE_KEY_MIN_TERMS = 2;
 /** What the article whose whole title the question states is worth besides (ComposeOptions.titled). */
 const TITLED_BONUS = 0.3;
 /** What the article the answer before quoted is worth to a follow-up about it (ComposeOptions.followed). */
@@ -982,8 +986,26 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     }
     return headed;
   };
+  // "my thing is blinking red": a situation told, asking nothing and naming no form. The table row
+  // keyed by the state told («Internet LED red blinking | No line or fibre signal | …») says what it
+  // is, more than steps that mention the state on the way ("Release when the light bar blinks red").
+  const stateWords = said.length === 0 && reportsSituation(prompt.question) ? terms.filter((t) => !isFunctionTerm(t, lang)) : [];
+  const keyedRow = new Map<Window, boolean>();
+  const keyedByState = (w: Window) => {
+    if (stateWords.length < STATE_KEY_MIN_TERMS) return false;
+    let keyed = keyedRow.get(w);
+    if (keyed === undefined) {
+      keyed = w.units.some((u) => {
+        if (u.kind !== 'row' || !u.cells) return false;
+        const key = new Set(contentTerms(u.cells[0] ?? '', w.source.lang ?? lang));
+        return stateWords.filter((t) => hasTerm(key, t)).length >= STATE_KEY_MIN_TERMS;
+      });
+      keyedRow.set(w, keyed);
+    }
+    return keyed;
+  };
   const merit = (w: Window) =>
-    passageMerit(w) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
+    passageMerit(w) + (keyedByState(w) ? STATE_ROW_BONUS : 0) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
