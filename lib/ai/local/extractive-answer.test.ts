@@ -487,6 +487,16 @@ describe('composeAnswer', () => {
       expect(answer.text.split('\n\n')[1]).toMatch(/^\| Reported \| Moving fee \|/);
     });
 
+    it('gives no heading credit to a costs section that covers too little of the question to answer it', () => {
+      const article = 'Moving house';
+      const overview = hit({ title: article, content: 'Moving your internet and TV to a new flat is free.' });
+      // Headed by the kind asked, but about a smaller part of the question (the phone line).
+      const fees = hit({ title: article, headingPath: 'Fees', content: 'Moving your phone line costs CHF 5.' });
+      const answer = composeAnswer(parsed({ question: 'What does it cost to move my internet, TV, router and phone line to the new flat?', hits: [fees, overview] }));
+      expect(answer.grounded).toBe(true);
+      expect(answer.text).toContain('Moving your internet and TV to a new flat is free.');
+    });
+
     it('declines an amount question when no passage states an amount', () => {
       const noPrices = hit({ title: 'Turn roaming on or off', content: 'Turn roaming off in the app under Mobile > Roaming. Roaming is blocked on ships by default.' });
       const answer = composeAnswer(parsed({ question: 'How much does roaming cost?', hits: [noPrices] }));
