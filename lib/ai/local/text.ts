@@ -174,6 +174,10 @@ const CONTRACTION_PARTS = new Set([
   'ive', 'youre', 'youve', 'theyre', 'theyve', 'weve', 'thats', 'whats', 'theres',
 ]);
 
+// "go" in all its forms ("going to the usa", "phone gone", "went"): a light verb, like "get" and
+// "make" that the English list has; as a term it matched every "Go to **Profile**" instruction.
+const LIGHT_VERBS = new Set(['go', 'goes', 'going', 'gone', 'went']);
+
 // Personal, possessive and reflexive pronouns the stop word lists lack ("she", "hers", "itself",
 // "us"; Italian "egli", "essa"): they point at someone or something named elsewhere and say
 // nothing of the topic ("My mum has the Box 3 – can she do the same?"). Kept out of content
@@ -260,6 +264,6 @@ export function wordTokens(text: string): string[] {
  */
 export function contentTerms(text: string, lang: TextLanguage | undefined): string[] {
   return wordTokens(text)
-    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w) || (w.length === 1 && !LETTER_WORDS.has(w))) && !CONTRACTION_PARTS.has(w) && !PRONOUNS.has(w))
+    .filter((w) => (!isStopword(w) || FOLDED_CONTENT_WORDS.has(w) || (w.length === 1 && !LETTER_WORDS.has(w))) && !CONTRACTION_PARTS.has(w) && !PRONOUNS.has(w) && !LIGHT_VERBS.has(w))
     .map((w) => termOf(w, lang));
 }
