@@ -20,6 +20,12 @@ describe('irregular verb forms', () => {
     expect(termOf('try', 'en')).toBe(termOf('tried', 'en'));
   });
 
+  it('reads the one-word form of a verb and its particle as the verb: "login" is "log in", "setup" is "set up"', () => {
+    expect(contentTerms('how do I log in', 'en')).toEqual(contentTerms('login', 'en'));
+    expect(termOf('logins', 'en')).toBe(termOf('log', 'en'));
+    expect(termOf('setup', 'en')).toBe(termOf('set', 'en'));
+  });
+
   it('takes every ending of a listed participle with it, and leaves look-alike nouns alone', () => {
     // "aperti" is not listed: it shares "aperto"'s stem.
     expect(termOf('aperti', 'it')).toBe(termOf('apre', 'it'));

@@ -21,6 +21,9 @@ export const IRREGULAR_FORMS = {
     ['think', 'thought'],
     // Regular, but stemmed apart: "added" and "adding" lose a "d", "try" keeps its "y".
     ['add', 'added', 'adding'], ['tries', 'try'],
+    // One word for a verb and its particle: "login" is "log in", "setup" is "set up" (the particle
+    // is a stop word, so the phrase reads as its verb).
+    ['log', 'login', 'logins', 'logon'], ['set', 'setup'],
   ],
   de: [
     ['bekommen', 'bekam', 'bekamen'], ['erhalten', 'erhielt', 'erhielten'], ['stehlen', 'gestohlen', 'stahl', 'stiehlt'],
