@@ -92,6 +92,16 @@ describe('wantedAnswerKinds', () => {
     expect(wantedAnswerKinds('What does it cost?', 'en')).toEqual(['amount']);
   });
 
+  it('reads "why", "what\'s going on" as asking for the cause, not steps, in four languages', () => {
+    expect(wantedAnswerKinds('Our smart plugs keep dropping off the wifi. Any idea what’s going on?', 'en')).toEqual(['cause']);
+    expect(wantedAnswerKinds('why is my bill so high this month??', 'en')).toEqual(['cause']);
+    expect(wantedAnswerKinds('Warum ist meine erste Rechnung so hoch?', 'de')).toEqual(['cause']);
+    expect(wantedAnswerKinds('Pourquoi ma première facture est-elle si élevée ?', 'fr')).toEqual(['cause']);
+    expect(wantedAnswerKinds('Come mai la TV si blocca ogni sera?', 'it')).toEqual(['cause']);
+    expect(wantedAnswerKinds('Perché la prima fattura è così alta?', 'it')).toEqual(['cause']);
+    expect(answerKindFit('1. Unplug the TV Box.\n2. Plug it back in.', 'cause')).toBe(0);
+  });
+
   it('keeps the words of a meaning question as terms: the explaining articles use them in their titles', () => {
     expect([...cueWords('Was bedeuten die Lämpchen?', 'de', ['meaning'])]).toEqual([]);
   });

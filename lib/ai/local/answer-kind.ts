@@ -9,7 +9,7 @@ import { fold, sentencesOf, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'option' | 'trouble';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'cause' | 'option' | 'trouble';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
 export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
@@ -73,6 +73,15 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     de: ['was bedeutet', 'was bedeuten', 'was heisst', 'bedeutung'],
     fr: ['que signifie', 'que signifient', 'ca signifie quoi', 'ca veut dire quoi', "qu'est-ce que ca veut dire", 'que veut dire', 'veut dire', 'signification'],
     it: ['cosa significa', 'che significa', 'cosa vuol dire', 'che vuol dire', 'cosa vuole dire', 'significato'],
+  },
+  // "Why is my first bill so high?", "smart plugs keep dropping off the wifi… any idea what's going
+  // on?": why something is so — the passage that explains it, not the steps a question without a
+  // form gets by default. As for a meaning, the question's words pick the passage.
+  cause: {
+    en: ['why', "what's going on", 'whats going on', "what's wrong", 'whats wrong', 'how come'],
+    de: ['warum', 'wieso', 'weshalb', 'weswegen', 'was ist los'],
+    fr: ['pourquoi', "qu'est-ce qui ne va pas"],
+    it: ['perche'],
   },
   // "Which data pack should I book?", "quel abo vous me conseillez ?": one of the offers to pick
   // (a pack, a plan), named as the article's tables name them — see asksToChoose for the
@@ -166,9 +175,13 @@ function italianQuanto(text: string): { kind: AnswerKind; words: string[] }[] {
 // "What does the orange light mean?", "what do the four lights mean": the verb comes last, a few words on.
 const ENGLISH_MEANING = /(?<![\p{L}\d])what\s+(?:does|do|did)\s+(?:[\p{L}\d'-]+\s+){1,8}?mean(?![\p{L}\d])/u;
 
+const COME_MAI = /(?<![\p{L}\d])come\s+mai(?![\p{L}\d])/gu;
+
 /** The kinds of answer a question wants, in the order its parts ask for them; empty when it says nothing about the form. */
 export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerKind[] {
-  const text = fold(question).replace(/[’`]/g, "'");
+  const folded = fold(question).replace(/[’`]/g, "'");
+  // "Come mai…?" asks why: its "come" is not the "come" of "come faccio" (steps).
+  const text = lang === 'it' ? folded.replace(COME_MAI, 'perche') : folded;
   const kinds: AnswerKind[] = [];
   for (const kind of Object.keys(CUE_PATTERNS) as AnswerKind[]) {
     if (kind === 'place' && lang === 'fr') {
@@ -264,7 +277,7 @@ const FORM_CUES = Object.fromEntries(
       (Object.keys(CUES[kind]) as TextLanguage[]).map((lang) => [
         lang,
         // "Was bedeutet…" stays a term: the articles that explain say so in their titles ("Was die Lämpchen bedeuten").
-        kind === 'steps' || kind === 'place' || kind === 'meaning' || kind === 'trouble'
+        kind === 'steps' || kind === 'place' || kind === 'meaning' || kind === 'cause' || kind === 'trouble'
           ? []
           : CUES[kind][lang].filter((cue) => (/[\s'-]/.test(cue) && !TOPIC_PHRASES.has(cue)) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
       ]),
@@ -441,7 +454,8 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
       // preference, the question's words decide.
       return holdsAmount(text) || holdsDuration(text) ? 0.5 : 0;
     case 'meaning':
-      // Any passage may explain: the question's words pick the one about the sign asked of.
+    case 'cause':
+      // Any passage may explain: the question's words pick the one about the sign or the situation asked of.
       return 0;
     case 'option':
       // An offer is named as the article's tables name it; the answer composer knows those names.

@@ -1332,3 +1332,23 @@ describe('a situation told without a question', () => {
     expect(at('No signal on the line')).toBeLessThan(at('Press and hold the Reset button'));
   });
 });
+
+describe('a question that asks why', () => {
+  const restartTvBox = hit({
+    title: 'TV picture problems',
+    headingPath: 'TV picture problems > Restart the TV Box',
+    content: '1. Unplug the TV Box.\n2. Wait 10 seconds.\n3. Plug it back in; the picture returns after a minute.',
+  });
+  const freezes = hit({
+    title: 'TV picture problems',
+    headingPath: 'TV picture problems > The picture freezes in the evening',
+    content: 'In the evening many devices in your home use the Wi-Fi at once. A TV Box on Wi-Fi then gets too little of it and the picture freezes. A LAN cable to the Box solves it.',
+  });
+
+  it('is answered from the passage that explains first, not from steps that share fewer of its words', () => {
+    const answer = composeAnswer(parsed({ question: 'The picture on our TV box freezes every evening. Any idea why?', hits: [restartTvBox, freezes] }));
+    expect(answer.grounded).toBe(true);
+    const at = (words: string) => (answer.text.includes(words) ? answer.text.indexOf(words) : Infinity);
+    expect(at('too little of it')).toBeLessThan(at('Unplug the TV Box'));
+  });
+});
