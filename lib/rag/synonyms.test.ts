@@ -51,5 +51,6 @@ describe('the demo content’s synonyms file', () => {
     const { rules, problems } = parseSynonyms(fs.readFileSync(path.join('content', 'articles', 'synonyms.txt'), 'utf8'));
     expect(problems).toEqual([]);
     expect(expandQuery('Die Lichtleiste blinkt lila', rules, 'de').added).toEqual(['violett']);
+    expect(expandQuery('Krieg ich das Geld zurück?', rules, 'de').added).toEqual(['erhalten']);
   });
 });
