@@ -52,6 +52,7 @@ describe('the demo content’s synonyms file', () => {
     expect(problems).toEqual([]);
     expect(expandQuery('Die Lichtleiste blinkt lila', rules, 'de').added).toEqual(['violett']);
     expect(expandQuery('Krieg ich das Geld zurück?', rules, 'de').added).toEqual(['erhalten']);
-    expect(expandQuery('Meine Zahlung ist geplatzt', rules, 'de').added).toEqual(['zurückgewiesen']);
+    // Added words are folded, as the search reads them.
+    expect(expandQuery('Meine Zahlung ist geplatzt', rules, 'de').added).toEqual(['zuruckgewiesen']);
   });
 });
