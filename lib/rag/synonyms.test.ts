@@ -54,5 +54,6 @@ describe('the demo content’s synonyms file', () => {
     expect(expandQuery('Krieg ich das Geld zurück?', rules, 'de').added).toEqual(['erhalten']);
     // Added words are folded, as the search reads them.
     expect(expandQuery('Meine Zahlung ist geplatzt', rules, 'de').added).toEqual(['zuruckgewiesen']);
+    expect(expandQuery('We are relocating to Canada', rules, 'en').added).toEqual(['move']);
   });
 });
