@@ -55,5 +55,6 @@ describe('the demo content’s synonyms file', () => {
     // Added words are folded, as the search reads them.
     expect(expandQuery('Meine Zahlung ist geplatzt', rules, 'de').added).toEqual(['zuruckgewiesen']);
     expect(expandQuery('We are relocating to Canada', rules, 'en').added).toEqual(['move']);
+    expect(expandQuery('J’habite près de la douane', rules, 'fr').added).toEqual(['frontiere']);
   });
 });
