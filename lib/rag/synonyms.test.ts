@@ -51,10 +51,5 @@ describe('the demo content’s synonyms file', () => {
     const { rules, problems } = parseSynonyms(fs.readFileSync(path.join('content', 'articles', 'synonyms.txt'), 'utf8'));
     expect(problems).toEqual([]);
     expect(expandQuery('Die Lichtleiste blinkt lila', rules, 'de').added).toEqual(['violett']);
-    expect(expandQuery('Krieg ich das Geld zurück?', rules, 'de').added).toEqual(['erhalten']);
-    // Added words are folded, as the search reads them.
-    expect(expandQuery('Meine Zahlung ist geplatzt', rules, 'de').added).toEqual(['zuruckgewiesen']);
-    expect(expandQuery('We are relocating to Canada', rules, 'en').added).toEqual(['move']);
-    expect(expandQuery('J’habite près de la douane', rules, 'fr').added).toEqual(['frontiere']);
   });
 });
