@@ -454,22 +454,26 @@ function readSources(sources: PromptSource[], kinds: AnswerKind[]): ReadSource[]
   // "Which data pack should I book?": a passage that names one of the article's offers answers
   // (the example's "Book **Travel World 3 GB**", the row of the pack table), not the booking steps.
   const offers = kinds.includes('option') ? offersByTitle(tables) : new Map<string, string[]>();
-  return split.map(({ source, units }) => ({
-    source,
-    units: units.map((unit) => {
-      const strict = holdsKinds(unit.text, kinds, STRICT_KINDS);
-      const link = kinds.length === 0 || strict ? undefined : findLink(unit, source, kinds, tables);
-      // A row of a table with a "What to do" column holds what to do about its item, as a menu path does.
-      const fit = Math.max(
-        kindFit(unit.text, kinds),
-        kinds.includes('steps') && unit.table?.header.some(isRemedyHeading) ? ROW_REMEDY_FIT : 0,
-        namesOffer(unit.text, offers.get(source.title) ?? []) ? 1 : 0,
-        // "cant log in": the section about login problems, or a table of problems and their fixes.
-        kinds.includes('trouble') && (isTroubleHeading(source.heading ?? '') || unit.table?.header.some(isTroubleHeading)) ? 1 : 0,
-      );
-      return { ...unit, fit, strict, ...(link ? { link } : {}) };
-    }),
-  }));
+  return split.map(({ source, units }) => {
+    // "cant log in": the section about login problems (its heading read once per source).
+    const troubleSection = kinds.includes('trouble') && isTroubleHeading(source.heading ?? '');
+    return {
+      source,
+      units: units.map((unit) => {
+        const strict = holdsKinds(unit.text, kinds, STRICT_KINDS);
+        const link = kinds.length === 0 || strict ? undefined : findLink(unit, source, kinds, tables);
+        // A row of a table with a "What to do" column holds what to do about its item, as a menu path does.
+        const fit = Math.max(
+          kindFit(unit.text, kinds),
+          kinds.includes('steps') && unit.table?.header.some(isRemedyHeading) ? ROW_REMEDY_FIT : 0,
+          namesOffer(unit.text, offers.get(source.title) ?? []) ? 1 : 0,
+          // … or a table of problems and their fixes.
+          troubleSection || (kinds.includes('trouble') && unit.table?.header.some(isTroubleHeading)) ? 1 : 0,
+        );
+        return { ...unit, fit, strict, ...(link ? { link } : {}) };
+      }),
+    };
+  });
 }
 
 function coverageOf(terms: string[], weights: Map<string, number>, inText: Set<string>, inHeading: Set<string>) {
