@@ -130,4 +130,14 @@ describe.each(testBackends())('dialogs on $name', ({ open }) => {
     expect(other.outcome).toBe('answered');
     expect(other.cited).toContain('wifi-password-box3-en');
   });
+
+  it('leaves the followed article for the one that states what the follow-up quotes', async () => {
+    const id = randomUUID();
+    console.log('XR0', (await say(id, 'The light bar on my Box 5 is blinking purple. What does that mean?')).cited);
+    // The light bar article names no firmware version; the firmware article lists 5.4.1.
+    const quoted = await say(id, 'The app says 5.4.1. Can I get the newer one right now instead of waiting for it?');
+    expect(quoted.outcome).toBe('answered');
+    expect(quoted.cited).toContain('modem-firmware-box5-en');
+    expect(quoted.cited).not.toContain('wifi-password-box5-en');
+  });
 });

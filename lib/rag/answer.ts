@@ -16,6 +16,7 @@ import { REPLIES } from './replies';
 import { retrieve } from './retrieve';
 import { articleTitledBy, publicDocumentTitles, titledArticle } from './title-match';
 import { threadArticle } from './thread-article';
+import { articleStatingQuoted } from './quoted-identifiers';
 import { widenQuestion } from './widen-question';
 import { documentPassages, uniqueDocuments, type SearchHit, type SearchWeights } from './search';
 import { selectPassages, versionChoice } from './select-sources';
@@ -330,6 +331,10 @@ async function retrieveFor(
     (cause ? articleTitledBy(await publicDocumentTitles(deps.db), { text: cause, lang, weight: deps.termStats.idf }) : undefined);
   // A follow-up is about the article the answer before quoted (in this answer's version), unless its question states another's title.
   const followed = document || titled || !thread ? undefined : threadArticle(await publicDocumentTitles(deps.db), { article: thread, version, lang });
+  // …unless it quotes what that article does not state and one other article does ("it says
+  // 5.4.1" after an article that names only 5.4.2): that article answers, as a chosen one does.
+  const quoted = followed && (await articleStatingQuoted(deps.db, await publicDocumentTitles(deps.db), { question, followed, version, lang }));
+  if (quoted) return { ...(await retrieve(deps, { standalone, lang, version, weights, document: quoted })), document: quoted };
   if (followed) return { ...(await retrieve(deps, { standalone, lang, version, weights, thread: followed })), followed };
   if (!version || document) return { ...(await retrieve(deps, { standalone, lang, version, weights, document, titled })), document, titled };
   const open = await retrieve(deps, { standalone, lang, version: undefined, weights, titled });

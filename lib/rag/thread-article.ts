@@ -18,7 +18,7 @@ export function threadArticle(titles: DocumentTitle[], { article, version, lang 
 }
 
 /** What an article's versions and translations share: its translation group (else its id), without the version or the language. */
-function articleGroup(doc: DocumentTitle): string {
+export function articleGroup(doc: DocumentTitle): string {
   const base = doc.translationOf ?? doc.id.replace(new RegExp(`-${doc.lang}$`), '');
   return doc.version ? base.replace(doc.version, '') : base;
 }
