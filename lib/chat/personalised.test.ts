@@ -104,6 +104,22 @@ describe.each(testBackends())('answers shaped by the customer’s account on $na
     expect(answer.cited).not.toContain('modem-restart-box3-de');
   });
 
+  // The forgotten login finds the Wi-Fi password article first; its «Forgot the admin password
+  // too?» says a factory reset is the only way and names the article that has the steps.
+  it('follows the article the version’s article sends the reader to', async () => {
+    const message = 'How do I do a factroy reset on my Box? I changed the admin password and forgot it, so I cannot log in any more.';
+    const answer = await say(randomUUID(), message, { as: 'luca.rossi@example.ch', locale: 'en' });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.cited[0]).toBe('modem-factory-reset-box3-en');
+  });
+
+  it('answers from the version’s article when the story names another article', async () => {
+    const message = 'I will factory reset the Box tonight. I have port forwarding set up for my camera – can I save the settings first?';
+    const answer = await say(randomUUID(), message, { as: 'anna.meier@example.ch', locale: 'en' });
+    expect(answer.outcome).toBe('answered');
+    expect(answer.cited[0]).toBe('modem-factory-reset-box5-en');
+  });
+
   it('answers a Box 3 customer from the Box 3 article, in their language', async () => {
     const answer = await say(randomUUID(), 'Come cambio la password del Wi-Fi?', { as: 'luca.rossi@example.ch', locale: 'it' });
     expect(answer.outcome).toBe('answered');

@@ -8,6 +8,8 @@ import { asTextLanguage } from '@/lib/ai/local/text';
 import { correctSpelling } from './spelling';
 import type { TermStats } from './term-stats';
 import { preferSameLanguage } from './translations';
+import { referredArticles } from './referred-articles';
+import { publicDocumentTitles } from './title-match';
 import { timeStage } from '@/lib/observability/stage-times';
 
 /**
@@ -21,6 +23,9 @@ export type Retrieval = { query: string; hits: SearchHit[] };
 
 /** Passages that may reach the generator (twice the default maxSources, two per article). */
 const PREFERRED_HEAD = 12;
+
+/** The chosen article's passages whose pointers to other articles are followed (the ones an answer quotes). */
+const REFERRING_PASSAGES = 2;
 
 /** Passages of the titled article kept (an article's best two, as selection takes). */
 const TITLED_PASSAGES = 2;
@@ -61,10 +66,19 @@ export async function retrieve(
   );
   const options = { audience: 'public' as const, version, weights };
   const search = (documentIds?: string[]) => searchChunks(deps, { ...options, query: spelling.query, lang, k: 20, correctSpelling: false, documentIds });
-  // The customer chose a version of the article a clarification was about: that article answers,
-  // whatever its score; the whole help center only when it has no passage at all.
-  const chosen = document ? await search([document]) : [];
   const evidence = (hits: SearchHit[]) => hits.filter((h) => h.score > DEFAULT_RERANK_WEIGHTS.prior);
+  /** The hits, then the passages of the articles their best passages send the reader to by title. */
+  async function withReferred(hits: SearchHit[]): Promise<SearchHit[]> {
+    const titles = await publicDocumentTitles(deps.db);
+    const referred = hits.slice(0, REFERRING_PASSAGES).flatMap((h) => referredArticles(h.content, titles, h.lang)).filter((id) => id !== document);
+    if (referred.length === 0) return hits;
+    return [...hits, ...withoutHits(evidence(await search([...new Set(referred)])), hits)];
+  }
+  // The customer chose a version of the article a clarification was about: that article answers,
+  // whatever its score; the whole help center only when it has no passage at all. The articles its
+  // best passages send the reader to come after it («Forgot the admin password too?» in the Wi-Fi
+  // password article says a factory reset is the only way and names that article).
+  const chosen = document ? await withReferred(await search([document])) : [];
   // The article a follow-up is about comes first, whatever its score, then what the search finds
   // (the article it sends the reader to, another that answers better).
   const followed = thread && chosen.length === 0 ? await search([thread]) : [];

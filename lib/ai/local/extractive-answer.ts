@@ -12,6 +12,7 @@ import { QUESTION_WORDS } from './question-words';
 import { processMap } from '@/lib/runtime/process-map';
 import { questionParts } from './question-parts';
 import { isSignpost } from './signposts';
+import { quotedNames } from './quoted-names';
 import { particleVerbs } from './particle-verbs';
 import { namedModels, namesOtherModel } from './named-models';
 
@@ -644,27 +645,13 @@ function isTroubleHeading(heading: string): boolean {
 /** At most this many sentences (or items) make a passage a pointer to another article. */
 const POINTER_UNITS = 2;
 
-/** How help articles quote each other's titles: «Title», “Title”, "Title", [Title](link). */
-const TITLE_QUOTES: [open: string, close: string][] = [['«', '»'], ['“', '”'], ['"', '"'], ['[', ']']];
-
-/** The names a passage quotes, folded (scanned with indexOf: linear on any text). */
-function quotedNames(units: Unit[]): Set<string> {
-  const text = units.map((u) => u.text).join('\n');
-  const named = new Set<string>();
-  for (const [open, close] of TITLE_QUOTES) {
-    for (let start = text.indexOf(open); start !== -1; ) {
-      const end = text.indexOf(close, start + 1);
-      if (end === -1) break;
-      named.add(fold(text.slice(start + 1, end)).trim());
-      start = text.indexOf(open, end + 1);
-    }
-  }
-  return named;
+function unitsText(units: Unit[]): string {
+  return units.map((u) => u.text).join('\n');
 }
 
 /** Titles of the sources a passage names. */
 function referredTitles(units: Unit[], sources: PromptSource[]): string[] {
-  const named = quotedNames(units);
+  const named = quotedNames(unitsText(units));
   return [...new Set(sources.map((s) => s.title).filter((title) => named.has(fold(title).trim())))];
 }
 
@@ -1147,7 +1134,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // to contact us»"): it holds what the customer is told to do next.
   if (!secondary && !followedBy && otherRows.length === 0) {
     const sameArticle = windows.filter((w) => w.source.title === primary.source.title && w.source.n !== primary.source.n);
-    const named = quotedNames(primary.units);
+    const named = quotedNames(unitsText(primary.units));
     const second =
       sameArticle.find((w) => w.source.heading && named.has(fold(w.source.heading).trim())) ??
       sameArticle.filter((w) => passageMerit(w) >= SECOND_SECTION_SHARE * passageMerit(primary)).sort((a, b) => merit(b) - merit(a))[0];
