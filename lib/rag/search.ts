@@ -174,16 +174,21 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
 
   // Each retriever is its own query, so on PostgreSQL they run in parallel on the pool (on
   // PGlite they simply queue); fusion then happens here, over at most 3 × pool ids.
-  const legs: { name: Leg; query: SQL }[] = [];
+  type Ranking = { id: number; lang: string }[];
+  const legs: { name: Leg; ranking: Promise<Ranking> }[] = [];
+  const run = (name: Leg, query: SQL) => {
+    const ranking = queryRows<{ id: number; lang: string }>(deps.db, query);
+    // Awaited below with the others; until then a failure must not go unhandled.
+    ranking.catch(() => {});
+    legs.push({ name, ranking });
+  };
   if (useVector) {
     const [vector] = await timeStage('embed', () => deps.embedder.embed([expanded.text], { lang: options.lang }));
     const dims = vector!.length;
-    // ORDER BY the bare distance with a LIMIT is the form that uses the HNSW index.
-    legs.push({
-      name: 'vector',
-      query: sql`select c.id, c.lang from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
-        order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}`,
-    });
+    // ORDER BY the bare distance with a LIMIT is the form that uses the HNSW index. It starts at
+    // once: on PostgreSQL it runs while the text legs' words are chosen (on PGlite queries queue).
+    run('vector', sql`select c.id, c.lang from chunks c where ${modelPredicate(deps.embedder.id)} and ${where}
+        order by ${typedEmbedding(dims)} <=> ${vectorLiteral(vector!, dims)} limit ${pool}`);
   }
   if (useText) {
     // Both legs' lexemes in one round trip; a leg whose words the corpus lacks is not run at all.
@@ -196,13 +201,13 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
           ${wanted.simple ? rarestLexemes({ field: 'tsv_simple', config: 'simple', text: simpleText, maxDfFraction: w.maxDfFraction, maxDfChunks: w.maxDfChunks }) : none} as simple`,
       );
       const text = { where, pool, modelId: deps.embedder.id };
-      if (chosen?.fts.length) legs.push({ name: 'fts', query: textLeg({ ...text, field: 'tsv', lexemes: chosen.fts }) });
-      if (chosen?.simple.length) legs.push({ name: 'simple', query: textLeg({ ...text, field: 'tsv_simple', lexemes: chosen.simple }) });
+      if (chosen?.fts.length) run('fts', textLeg({ ...text, field: 'tsv', lexemes: chosen.fts }));
+      if (chosen?.simple.length) run('simple', textLeg({ ...text, field: 'tsv_simple', lexemes: chosen.simple }));
     }
   }
   if (legs.length === 0) return [];
 
-  const rankings = await Promise.all(legs.map((leg) => queryRows<{ id: number; lang: string }>(deps.db, leg.query)));
+  const rankings = await Promise.all(legs.map((leg) => leg.ranking));
   const boost = (lang: string) => (options.lang && lang === options.lang ? w.sameLanguageBoost : 1);
   const fused = new Map<number, { score: number; lang: string; ranks: Record<Leg, number | null> }>();
   legs.forEach((leg, l) => {
