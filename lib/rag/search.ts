@@ -174,10 +174,10 @@ export async function searchChunks(deps: SearchDeps, options: SearchOptions): Pr
 
   // Each retriever is its own query, so on PostgreSQL they run in parallel on the pool (on
   // PGlite they simply queue); fusion then happens here, over at most 3 × pool ids.
-  type Ranking = { id: number; lang: string }[];
-  const legs: { name: Leg; ranking: Promise<Ranking> }[] = [];
+  type Ranked = { id: number; lang: string };
+  const legs: { name: Leg; ranking: Promise<Ranked[]> }[] = [];
   const run = (name: Leg, query: SQL) => {
-    const ranking = queryRows<{ id: number; lang: string }>(deps.db, query);
+    const ranking = queryRows<Ranked>(deps.db, query);
     // Awaited below with the others; until then a failure must not go unhandled.
     ranking.catch(() => {});
     legs.push({ name, ranking });
