@@ -1042,6 +1042,37 @@ describe("the customer's story around the question", () => {
     const elsewhere = hit({ ...noShow, chunkId: 9_999, headingPath: `${article} > Costs at a glance` });
     expect(composeAnswer(parsed({ question: told, hits: [elsewhere] }), options).grounded).toBe(false);
   });
+
+  it('does not take what the customer says they do not have as the topic', () => {
+    const packs = hit({
+      title: 'Roaming travel packs',
+      content: 'A travel pack is the cheapest data on a trip abroad: Travel World 500 MB for CHF 19, valid 7 days.',
+    });
+    const perUse = hit({ title: 'Roaming zones and prices', headingPath: 'Roaming zones and prices > Pay-per-use', content: 'Data per MB: CHF 0.15 in Zone 1 and CHF 0.90 in Zone 2.' });
+    const words = new Set(['trip', 'week', 'travel', 'pack', 'mobil', 'data', 'mb', 'cost', 'chf', 'zone', 'abroad', 'book', 'app']);
+    const options = { knownTerm: (t: string) => words.has(t), termWeight: () => 1 };
+    const without = composeAnswer(parsed({ question: 'Off on a trip next week, no travel pack. What will mobile data cost me per MB?', hits: [perUse, packs] }), options);
+    expect(without.text).toContain('CHF 0.90');
+    expect(without.text).not.toContain('Travel World');
+    // Said as something they have, the pack is what the question is about.
+    const withPack = composeAnswer(parsed({ question: 'Off on a trip next week with a travel pack. What will mobile data cost me per MB?', hits: [perUse, packs] }), options);
+    expect(withPack.text).toContain('Travel World');
+  });
+
+  it('keeps an absence the articles name as a trouble', () => {
+    const backup = hit({
+      title: 'No internet connection',
+      headingPath: 'No internet connection > Stay online',
+      content: 'While your internet is down for more than 24 hours, mobile subscriptions on the same account get free data.',
+    });
+    const words = new Set(['internet', 'connect', 'yesterday', 'mobil', 'data', 'free', 'surf', 'kid', 'meanwhil', 'hour', 'account', 'subscript']);
+    const options = { knownTerm: (t: string) => words.has(t), termWeight: () => 1 };
+    const question = 'We have had no internet since yesterday. Can the kids surf free on their mobiles meanwhile?';
+    expect(composeAnswer(parsed({ question, hits: [backup] }), options).grounded).toBe(true);
+    // The same absence where no article names it as a trouble does not count.
+    const elsewhere = hit({ ...backup, chunkId: 9_998, title: 'Outage compensation', headingPath: 'Outage compensation > Backup data' });
+    expect(composeAnswer(parsed({ question, hits: [elsewhere] }), options).grounded).toBe(false);
+  });
 });
 
 describe('a long message', () => {

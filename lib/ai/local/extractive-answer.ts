@@ -14,6 +14,7 @@ import { questionParts } from './question-parts';
 import { isSignpost } from './signposts';
 import { quotedNames } from './quoted-names';
 import { particleVerbs } from './particle-verbs';
+import { negatedTerms } from './negated-words';
 import { namedModels, namesOtherModel } from './named-models';
 
 /**
@@ -84,7 +85,7 @@ const ORDINALS: Record<string, string> = Object.fromEntries(
  */
 type Story = { unknown: Set<string>; told: Set<string> };
 
-function storyOf(message: string, lang: TextLanguage, knownTerm?: (term: string, lang: TextLanguage) => boolean): Story {
+function storyOf(message: string, lang: TextLanguage, knownTrouble: (term: string) => boolean, knownTerm?: (term: string, lang: TextLanguage) => boolean): Story {
   const none = { unknown: new Set<string>(), told: new Set<string>() };
   if (!knownTerm) return none;
   const sentences = sentencesOf(message);
@@ -94,8 +95,15 @@ function storyOf(message: string, lang: TextLanguage, knownTerm?: (term: string,
   const asked = new Set(asks.flatMap((s) => contentTerms(s, lang)));
   // The question itself must say something ("Was soll ich tun?" leaves the story to say what about).
   if (asked.size === 0) return none;
-  const told = sentences.filter((s) => !asks.includes(s)).flatMap((s) => contentTerms(s, lang)).filter((t) => !asked.has(t));
-  return { unknown: new Set(told.filter((t) => !knownTerm(t, lang))), told: new Set(told.filter((t) => knownTerm(t, lang))) };
+  const storySentences = sentences.filter((s) => !asks.includes(s));
+  const told = storySentences.flatMap((s) => contentTerms(s, lang)).filter((t) => !asked.has(t));
+  // "…, no travel pack.": what the customer says they do not have or did not do is not what they
+  // ask about, and does not count at all — unless the articles name its absence as a trouble
+  // («No internet connection»): "we have had no internet since yesterday" says what is wrong.
+  const affirmed = new Set(storySentences.flatMap((s) => { const negated = negatedTerms(s, lang); return contentTerms(s, lang).filter((t) => !negated.has(t)); }));
+  const denied = (t: string) => !affirmed.has(t) && !knownTrouble(t);
+  const unknown = (t: string) => !knownTerm(t, lang) || denied(t);
+  return { unknown: new Set(told.filter(unknown)), told: new Set(told.filter((t) => !unknown(t))) };
 }
 
 /**
@@ -847,7 +855,8 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "all other countries") is known too.
   const knownTerm =
     options.knownTerm && ((t: string, l: TextLanguage) => options.knownTerm!(t, l) || (alternatives[t] ?? []).some((a) => isCountryGroup(a) || options.knownTerm!(a, l)));
-  const story = storyOf(prompt.question, lang, knownTerm);
+  const troubles = new Set(prompt.sources.flatMap((source) => [source.title, source.heading].flatMap((text) => (text ? [...negatedTerms(text, source.lang ?? lang)] : []))));
+  const story = storyOf(prompt.question, lang, (t) => hasTerm(troubles, t), knownTerm);
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.unknown.has(t));
   // In a follow-up, the customer's own words say what is asked now; the words carried over from
   // the question before only say what it is about (as in the standalone query, they count twice).
