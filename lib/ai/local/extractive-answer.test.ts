@@ -1075,6 +1075,32 @@ describe("the customer's story around the question", () => {
   });
 });
 
+describe("the customer's case by their own numbers", () => {
+  const intro = hit({
+    title: 'Moving house',
+    content: 'When you move, your internet moves with you. If you tell us at least 30 days before your moving date, the move of your internet is free.',
+  });
+  const costs = hit({
+    title: 'Moving house',
+    headingPath: 'Moving house > Costs',
+    section: 2,
+    content: '| Reported | Moving fee |\n| --- | --- |\n| 30 days or more ahead | Free |\n| Less than 30 days ahead | CHF 49 |',
+  });
+
+  it('quotes the row whose time limit the durations the customer gives meet', () => {
+    const answer = composeAnswer(parsed({ question: 'We move in three weeks. What does moving our internet cost now?', hits: [intro, costs] }));
+    // The row first; the article's other case may follow it, not lead.
+    expect(answer.text).toContain('CHF 49');
+    const other = answer.text.indexOf('the move of your internet is free');
+    expect(other === -1 || other > answer.text.indexOf('CHF 49')).toBe(true);
+  });
+
+  it('quotes the other case for another duration', () => {
+    const answer = composeAnswer(parsed({ question: 'We move in six weeks. What does moving our internet cost now?', hits: [intro, costs] }));
+    expect(answer.text).toContain('at least 30 days before');
+  });
+});
+
 describe('a long message', () => {
   const restart = hit({ title: 'Restart your Alpenwave Box 5', content: 'Open the My Alpenwave app, tap Home, then Restart Box, and confirm. Your settings are kept.' });
   const prompt = (question: string) => parsed({ question, hits: [restart] });

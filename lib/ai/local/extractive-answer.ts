@@ -15,6 +15,7 @@ import { isSignpost } from './signposts';
 import { quotedNames } from './quoted-names';
 import { particleVerbs } from './particle-verbs';
 import { negatedTerms } from './negated-words';
+import { durationCase, statedDurations } from './duration-cases';
 import { namedModels, namesOtherModel } from './named-models';
 
 /**
@@ -240,6 +241,8 @@ const TITLED_BONUS = 0.3;
 const FOLLOWED_BONUS = 0.3;
 /** The share of a title's words (by weight) the asking sentence must state for that. */
 const TITLE_SHARE = 0.5;
+/** For a passage whose time limit the customer's own durations meet (and against one whose limits they miss). */
+const CASE_BONUS = 0.3;
 
 function attribute(tag: string, name: string): string | undefined {
   const match = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
@@ -386,6 +389,8 @@ type Window = {
   lead?: Unit;
   /** What a table keyed by the quoted rows says about them ("Zone 1" → its prices). */
   link?: Link;
+  /** 1 when it states a time limit the customer's own durations meet, −1 when they meet none it states (duration-cases.ts). */
+  durationCase: number;
 };
 
 /** `terms`: the question words the linked part states ("Data per MB" of the "Zone 2" column), counted with the row's. */
@@ -517,6 +522,7 @@ function bestWindow(
   widen: (set: Set<string>) => Set<string> = (set) => set,
   unnamed: (set: Set<string>, text: string, lang: TextLanguage | undefined) => Set<string> = (set) => set,
   naming: string[] = terms,
+  caseOf: (unit: Unit) => number = () => 0,
 ): (Window & { score: number }) | null {
   const headingText = `${source.title} ${source.within ?? ''} ${source.heading ?? ''}`;
   const sectionText = `${source.within ?? ''} ${source.heading ?? ''}`;
@@ -538,10 +544,12 @@ function bestWindow(
       const { coverage, covered } = coverageOf(terms, weights, stated, heading);
       const own = coverageOf(terms, weights, stated, section).coverage;
       const fit = Math.max(0, ...slice.map((u) => u.fit), link?.fit ?? 0);
+      const cases = slice.map(caseOf);
+      const durationCase = cases.includes(1) ? 1 : cases.includes(-1) ? -1 : 0;
       // Shorter passages win ties; later (more relevant) sources win near-ties; the kind of
       // answer asked for and a section heading about the question count for more.
-      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own;
-      if (!best || score > best.score) best = { source, units: slice, coverage, covered, score, rank: rankBonus, kindFit: fit, holdsStrictKind, link, sectionShare, own };
+      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own + CASE_BONUS * durationCase;
+      if (!best || score > best.score) best = { source, units: slice, coverage, covered, score, rank: rankBonus, kindFit: fit, holdsStrictKind, link, sectionShare, own, durationCase };
     }
   }
   if (!best) return null;
@@ -884,11 +892,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // of one message keeps its message's words: "Kann ich runterstufen? Kostet das was?" is the
   // downgrade's row.)
   const naming = own && !prompt.laterPart ? terms.filter((t) => own.has(t)) : terms;
+  // "We move in three weeks": the row «Less than 30 days before», not "at least 30 days before, free".
+  const durations = [...new Set([...statedDurations(prompt.question, lang), ...statedDurations(prompt.standalone, lang)])];
+  const caseOf = (unit: Unit) => (durations.length === 0 ? 0 : durationCase(unit.text, durations, lang));
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
       .map((read) => (names.length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: unnamed(u.terms, u.text, read.source.lang), ...(u.ownTerms ? { ownTerms: unnamed(u.ownTerms, u.text, read.source.lang) } : {}) })) }))
-      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed, naming))
+      .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed, naming, caseOf))
       .filter((w): w is Window & { score: number } => w !== null)
       .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
   const windows = windowsFor(kinds);
@@ -1005,7 +1016,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     return keyed;
   };
   const merit = (w: Window) =>
-    passageMerit(w) + (keyedByState(w) ? STATE_ROW_BONUS : 0) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
+    passageMerit(w) + CASE_BONUS * w.durationCase + (keyedByState(w) ? STATE_ROW_BONUS : 0) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
