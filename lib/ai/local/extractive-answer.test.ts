@@ -1075,6 +1075,16 @@ describe("the customer's story around the question", () => {
   });
 });
 
+describe('a German verb and the noun of its action', () => {
+  it('meets "zahle" in "Zahlung"', () => {
+    const afterPayment = hit({ title: 'Offene Rechnungen', lang: 'de', content: 'Nach der Zahlung dauert es höchstens 2 Stunden, bis die Dienste wieder laufen.' });
+    const processing = hit({ title: 'Einwände', lang: 'de', content: 'Die Prüfung eines Einwands dauert bis zu 10 Tage, dann sind die Dienste wieder aktiv.' });
+    const answer = composeAnswer(parsed({ question: 'Wenn ich heute zahle, wie lange dauert es, bis die Dienste wieder laufen?', lang: 'de', hits: [processing, afterPayment] }));
+    expect(answer.text).toContain('2 Stunden');
+    expect(answer.text).not.toContain('10 Tage');
+  });
+});
+
 describe("the customer's case by their own numbers", () => {
   const intro = hit({
     title: 'Moving house',

@@ -124,12 +124,16 @@ function enoughInLongMessage(terms: string[], covered: Set<string>, weights: Map
 }
 
 const MAX_ENDING = 3;
+const NOUN_OF_ACTION = 'ung';
 /** The shortest word that can stand before another in a compound ("Post" in "Postschalter"). */
 const COMPOUND_MODIFIER = 3;
 
 /** Stems that differ only in their ending ("riavviare" / "riavvio") still count as the same word. */
 function hasTerm(terms: Set<string>, term: string): boolean {
   if (terms.has(term)) return true;
+  // A German verb and the noun of its action: "wenn ich zahle" meets "nach der Zahlung" (a short
+  // stem the prefix rule below leaves out).
+  if (terms.has(`${term}${NOUN_OF_ACTION}`) || (term.endsWith(NOUN_OF_ACTION) && terms.has(term.slice(0, -NOUN_OF_ACTION.length)))) return true;
   if (term.length < 5 || /\d/.test(term)) return false;
   const prefix = term.slice(0, Math.max(5, Math.ceil(term.length * 0.75)));
   // A longer word counts when it only adds an ending ("riavvio" for "riavv"), not another word: a
