@@ -1105,6 +1105,25 @@ describe("the customer's case by their own numbers", () => {
     expect(other === -1 || other > answer.text.indexOf('CHF 49')).toBe(true);
   });
 
+  it('quotes the passage whose range of days holds the day of the month the customer names', () => {
+    const early = hit({
+      title: 'Set up direct debit',
+      headingPath: 'Set up direct debit > Early in the month',
+      section: 1,
+      content: 'Set up from the 1st–20th of the month: direct debit starts with the invoice of the 1st of the next month.',
+    });
+    const late = hit({
+      title: 'Set up direct debit',
+      headingPath: 'Set up direct debit > Late in the month',
+      section: 2,
+      content: 'Set up from the 21st–end of the month: direct debit starts with the invoice one month later.',
+    });
+    const answer = composeAnswer(parsed({ question: 'If I set up direct debit on the 25th, which invoice does it start with?', hits: [late, early] }));
+    const other = answer.text.indexOf('the 1st of the next month');
+    expect(answer.text).toContain('one month later');
+    expect(other === -1 || other > answer.text.indexOf('one month later')).toBe(true);
+  });
+
   it('quotes the other case for another duration', () => {
     const answer = composeAnswer(parsed({ question: 'We move in six weeks. What does moving our internet cost now?', hits: [intro, costs] }));
     expect(answer.text).toContain('at least 30 days before');

@@ -16,6 +16,7 @@ import { quotedNames } from './quoted-names';
 import { particleVerbs } from './particle-verbs';
 import { negatedTerms } from './negated-words';
 import { durationCase, statedDurations } from './duration-cases';
+import { dayOfMonthCase, daysOfMonth } from './day-of-month-cases';
 import { namedModels, namesOtherModel } from './named-models';
 
 /**
@@ -245,7 +246,7 @@ const TITLED_BONUS = 0.3;
 const FOLLOWED_BONUS = 0.3;
 /** The share of a title's words (by weight) the asking sentence must state for that. */
 const TITLE_SHARE = 0.5;
-/** For a passage whose time limit the customer's own durations meet (and against one whose limits they miss). */
+/** For a passage that states the customer's case by their own numbers (and against one that states only other cases). */
 const CASE_BONUS = 0.3;
 
 function attribute(tag: string, name: string): string | undefined {
@@ -393,8 +394,8 @@ type Window = {
   lead?: Unit;
   /** What a table keyed by the quoted rows says about them ("Zone 1" → its prices). */
   link?: Link;
-  /** 1 when it states a time limit the customer's own durations meet, −1 when they meet none it states (duration-cases.ts). */
-  durationCase: number;
+  /** 1 when it states the customer's case by their own numbers (a time limit their durations meet, a range of days holding their day of the month), −1 when it states only other cases (duration-cases.ts, day-of-month-cases.ts). */
+  customerCase: number;
 };
 
 /** `terms`: the question words the linked part states ("Data per MB" of the "Zone 2" column), counted with the row's. */
@@ -549,11 +550,11 @@ function bestWindow(
       const own = coverageOf(terms, weights, stated, section).coverage;
       const fit = Math.max(0, ...slice.map((u) => u.fit), link?.fit ?? 0);
       const cases = slice.map(caseOf);
-      const durationCase = cases.includes(1) ? 1 : cases.includes(-1) ? -1 : 0;
+      const customerCase = cases.includes(1) ? 1 : cases.includes(-1) ? -1 : 0;
       // Shorter passages win ties; later (more relevant) sources win near-ties; the kind of
       // answer asked for and a section heading about the question count for more.
-      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own + CASE_BONUS * durationCase;
-      if (!best || score > best.score) best = { source, units: slice, coverage, covered, score, rank: rankBonus, kindFit: fit, holdsStrictKind, link, sectionShare, own, durationCase };
+      const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own + CASE_BONUS * customerCase;
+      if (!best || score > best.score) best = { source, units: slice, coverage, covered, score, rank: rankBonus, kindFit: fit, holdsStrictKind, link, sectionShare, own, customerCase };
     }
   }
   if (!best) return null;
@@ -897,8 +898,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // downgrade's row.)
   const naming = own && !prompt.laterPart ? terms.filter((t) => own.has(t)) : terms;
   // "We move in three weeks": the row «Less than 30 days before», not "at least 30 days before, free".
+  // "il 25 del mese": the row «Dal 21 a fine mese», not «Dal 1° al 20 del mese».
   const durations = [...new Set([...statedDurations(prompt.question, lang), ...statedDurations(prompt.standalone, lang)])];
-  const caseOf = (unit: Unit) => (durations.length === 0 ? 0 : durationCase(unit.text, durations, lang));
+  const days = [...new Set([...daysOfMonth(prompt.question, lang), ...daysOfMonth(prompt.standalone, lang)])];
+  const caseOf = (unit: Unit) => {
+    if (durations.length === 0 && days.length === 0) return 0;
+    const cases = [durationCase(unit.text, durations, lang), dayOfMonthCase(unit.text, days)];
+    return cases.includes(1) ? 1 : cases.includes(-1) ? -1 : 0;
+  };
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
@@ -1020,7 +1027,7 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
     return keyed;
   };
   const merit = (w: Window) =>
-    passageMerit(w) + CASE_BONUS * w.durationCase + (keyedByState(w) ? STATE_ROW_BONUS : 0) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
+    passageMerit(w) + CASE_BONUS * w.customerCase + (keyedByState(w) ? STATE_ROW_BONUS : 0) + (headedByKind(w) ? KIND_HEADING_BONUS : 0) + (statesTogether(w) ? TOGETHER_BONUS : 0) + (titleShare(w.source.title) >= TITLE_SHARE ? TITLE_BONUS : 0) + (options.titled !== undefined && w.source.title === options.titled ? TITLED_BONUS : 0) +
     (options.followed !== undefined && w.source.title === options.followed ? FOLLOWED_BONUS : 0);
   // Asked only for an amount, a duration or a contact: only a passage that states one can answer
   // (none: "I don't know" — better silent than wrong).
