@@ -868,8 +868,11 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "all other countries") is known too.
   const knownTerm =
     options.knownTerm && ((t: string, l: TextLanguage) => options.knownTerm!(t, l) || (alternatives[t] ?? []).some((a) => isCountryGroup(a) || options.knownTerm!(a, l)));
-  const troubles = new Set(prompt.sources.flatMap((source) => [source.title, source.heading].flatMap((text) => (text ? [...negatedTerms(text, source.lang ?? lang)] : []))));
-  const story = storyOf(prompt.question, lang, (t) => hasTerm(troubles, t), knownTerm);
+  // The absences the sources' titles and headings name («No internet connection»), read only when the story denies something.
+  let troubles: Set<string> | undefined;
+  const knownTrouble = (t: string) =>
+    hasTerm((troubles ??= new Set(prompt.sources.flatMap((source) => [source.title, source.heading].flatMap((text) => (text ? [...negatedTerms(text, source.lang ?? lang)] : []))))), t);
+  const story = storyOf(prompt.question, lang, knownTrouble, knownTerm);
   const terms = questionTerms(prompt.standalone, lang, options.knownTerm, cues).filter((t) => !story.unknown.has(t));
   // In a follow-up, the customer's own words say what is asked now; the words carried over from
   // the question before only say what it is about (as in the standalone query, they count twice).
