@@ -126,15 +126,29 @@ function enoughInLongMessage(terms: string[], covered: Set<string>, weights: Map
 
 const MAX_ENDING = 3;
 const NOUN_OF_ACTION = 'ung';
+/** The longest stem the prefix rule of hasTerm leaves out. */
+const SHORT_STEM = 4;
+const NOUN_OR_VERB = new Map<string, string>();
+/** "zahl" → "zahlung", "zahlung" → "zahl"; a longer stem, or one with a digit, → "" (matches no term). */
+function nounOrVerbOf(term: string): string {
+  let other = NOUN_OR_VERB.get(term);
+  if (other === undefined) {
+    const stem = term.endsWith(NOUN_OF_ACTION) ? term.slice(0, -NOUN_OF_ACTION.length) : undefined;
+    other = /\d/.test(term) ? '' : stem !== undefined ? (stem.length > 0 && stem.length <= SHORT_STEM ? stem : '') : term.length <= SHORT_STEM ? `${term}${NOUN_OF_ACTION}` : '';
+    if (NOUN_OR_VERB.size < 50_000) NOUN_OR_VERB.set(term, other);
+  }
+  return other;
+}
 /** The shortest word that can stand before another in a compound ("Post" in "Postschalter"). */
 const COMPOUND_MODIFIER = 3;
 
 /** Stems that differ only in their ending ("riavviare" / "riavvio") still count as the same word. */
 function hasTerm(terms: Set<string>, term: string): boolean {
   if (terms.has(term)) return true;
-  // A German verb and the noun of its action: "wenn ich zahle" meets "nach der Zahlung" (a short
-  // stem the prefix rule below leaves out).
-  if (terms.has(`${term}${NOUN_OF_ACTION}`) || (term.endsWith(NOUN_OF_ACTION) && terms.has(term.slice(0, -NOUN_OF_ACTION.length)))) return true;
+  // A German verb and the noun of its action: "wenn ich zahle" meets "nach der Zahlung" (a stem of
+  // four letters or fewer, which the prefix rule below leaves out). Both forms are read from a cache:
+  // this runs for every word of every passage weighed.
+  if (term.length <= SHORT_STEM + NOUN_OF_ACTION.length && terms.has(nounOrVerbOf(term))) return true;
   if (term.length < 5 || /\d/.test(term)) return false;
   const prefix = term.slice(0, Math.max(5, Math.ceil(term.length * 0.75)));
   // A longer word counts when it only adds an ending ("riavvio" for "riavv"), not another word: a
@@ -519,6 +533,17 @@ function statedFor(unit: Unit, terms: string[]): Set<string> {
   return unit.caseLabel && !terms.some((t) => hasTerm(unit.caseLabel!, t)) ? unit.caseLabel : unit.terms;
 }
 
+/** 1 when a unit of the slice states the customer's case, −1 when one states another case and none theirs. */
+function caseOfSlice(slice: Unit[], caseOf: (unit: Unit) => number): number {
+  let other = false;
+  for (const unit of slice) {
+    const found = caseOf(unit);
+    if (found === 1) return 1;
+    if (found === -1) other = true;
+  }
+  return other ? -1 : 0;
+}
+
 function bestWindow(
   { source, units }: ReadSource,
   terms: string[],
@@ -527,7 +552,7 @@ function bestWindow(
   widen: (set: Set<string>) => Set<string> = (set) => set,
   unnamed: (set: Set<string>, text: string, lang: TextLanguage | undefined) => Set<string> = (set) => set,
   naming: string[] = terms,
-  caseOf: (unit: Unit) => number = () => 0,
+  caseOf?: (unit: Unit) => number,
 ): (Window & { score: number }) | null {
   const headingText = `${source.title} ${source.within ?? ''} ${source.heading ?? ''}`;
   const sectionText = `${source.within ?? ''} ${source.heading ?? ''}`;
@@ -549,8 +574,7 @@ function bestWindow(
       const { coverage, covered } = coverageOf(terms, weights, stated, heading);
       const own = coverageOf(terms, weights, stated, section).coverage;
       const fit = Math.max(0, ...slice.map((u) => u.fit), link?.fit ?? 0);
-      const cases = slice.map(caseOf);
-      const customerCase = cases.includes(1) ? 1 : cases.includes(-1) ? -1 : 0;
+      const customerCase = caseOf ? caseOfSlice(slice, caseOf) : 0;
       // Shorter passages win ties; later (more relevant) sources win near-ties; the kind of
       // answer asked for and a section heading about the question count for more.
       const score = coverage - 0.06 * (size - 1) + 0.03 * rankBonus + KIND_BONUS * fit + SECTION_BONUS * sectionShare + OWN_WORDS_BONUS * own + CASE_BONUS * customerCase;
@@ -904,11 +928,14 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "il 25 del mese": the row «Dal 21 a fine mese», not «Dal 1° al 20 del mese».
   const durations = [...new Set([...statedDurations(prompt.question, lang), ...statedDurations(prompt.standalone, lang)])];
   const days = [...new Set([...daysOfMonth(prompt.question, lang), ...daysOfMonth(prompt.standalone, lang)])];
-  const caseOf = (unit: Unit) => {
-    if (durations.length === 0 && days.length === 0) return 0;
-    const cases = [durationCase(unit.text, durations, lang), dayOfMonthCase(unit.text, days)];
-    return cases.includes(1) ? 1 : cases.includes(-1) ? -1 : 0;
-  };
+  const caseOf =
+    durations.length === 0 && days.length === 0
+      ? undefined
+      : (unit: Unit) => {
+          const byDuration = durationCase(unit.text, durations, lang);
+          const byDay = dayOfMonthCase(unit.text, days);
+          return byDuration === 1 || byDay === 1 ? 1 : byDuration === -1 || byDay === -1 ? -1 : 0;
+        };
   const windowsFor = (wanted: AnswerKind[]) =>
     readSources(prompt.sources, wanted)
       .map((read) => (Object.keys(alternatives).length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: widen(u.terms), ...(u.ownTerms ? { ownTerms: widen(u.ownTerms) } : {}), ...(u.link ? { link: { ...u.link, terms: widen(u.link.terms) } } : {}) })) }))
