@@ -1,3 +1,4 @@
+import { processMap } from '@/lib/runtime/process-map';
 import { fold, type TextLanguage } from './text';
 
 /**
@@ -100,9 +101,10 @@ export function statedDurations(message: string, lang: TextLanguage): number[] {
   const found: number[] = [];
   words.forEach((word, i) => {
     const n = numberAt(word, lang, true);
-    // A number word must stand right before its unit ("three weeks"); a digit may have a word between ("36 full hours").
-    const unit = n === undefined ? undefined : /^\d+$/.test(word) ? unitAfter(words, i, lang) : UNIT_DAYS[lang][words[i + 1] ?? ''] !== undefined ? { days: UNIT_DAYS[lang][words[i + 1]!]!, end: i + 1 } : undefined;
-    if (n !== undefined && unit) found.push(n * unit.days);
+    if (n === undefined) return;
+    // A digit may have a word before its unit ("36 full hours"); a number word stands right before it ("three weeks").
+    const days = /^\d+$/.test(word) ? unitAfter(words, i, lang)?.days : UNIT_DAYS[lang][words[i + 1] ?? ''];
+    if (days !== undefined) found.push(n * days);
   });
   return found;
 }
@@ -113,7 +115,8 @@ function within(days: number, limit: Limit): boolean {
 
 // Passages are read again for every question that gives a duration: their limits, once.
 const LIMITS_CACHE_SIZE = 4096;
-const limitsCache = new Map<string, Limit[]>();
+// Process-wide, as the passage units' cache is (lib/runtime/process-map.ts).
+const limitsCache = processMap<string, Limit[]>('answer.duration-limits');
 
 function cachedLimits(text: string, lang: TextLanguage): Limit[] {
   const key = `${lang}\u0000${text}`;

@@ -128,7 +128,7 @@ const MAX_ENDING = 3;
 const NOUN_OF_ACTION = 'ung';
 /** The longest stem the prefix rule of hasTerm leaves out. */
 const SHORT_STEM = 4;
-const NOUN_OR_VERB = new Map<string, string>();
+const NOUN_OR_VERB = processMap<string, string>('answer.noun-or-verb');
 /** "zahl" → "zahlung", "zahlung" → "zahl"; a longer stem, or one with a digit, → "" (matches no term). */
 function nounOrVerbOf(term: string): string {
   let other = NOUN_OR_VERB.get(term);
