@@ -258,4 +258,9 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     expect(missingFacts(answer.text, [['Home > Wi-Fi', 'Wi-Fi > Main network']])).toEqual([]);
     expect(answer.text).not.toContain('never ask for your Wi-Fi password');
   });
+
+  it('declines a question about services no article names, where the relaxed share of a confident retrieval quoted what the plan includes (en)', async () => {
+    const answer = await ask('Is Spotify or Apple Music included if I take Wave TV Plus?');
+    expect(answer.outcome).toBe('no_answer');
+  });
 });

@@ -446,6 +446,7 @@ export async function answerFromKnowledge(deps: AnswerDeps, input: KnowledgeQues
         providerOptions: {
           lantern: {
             minCoverage: strict ? settings.strictMinCoverage : confidentRetrieval ? settings.confidentMinCoverage : settings.minCoverage,
+            ...(confidentRetrieval ? { usualCoverage: settings.minCoverage } : {}),
             alternatives,
             ...(titledSource ? { titled: titledSource.title } : {}),
             ...(followedSource ? { followed: followedSource.title } : {}),

@@ -1438,3 +1438,27 @@ describe('a question that asks why', () => {
     expect(at('too little of it')).toBeLessThan(at('Unplug the TV Box'));
   });
 });
+
+describe('a question that names something no article uses', () => {
+  const channels = hit({
+    title: 'TV channels and channel list',
+    headingPath: 'TV channels and channel list',
+    content: 'Wave TV Basic includes more than 120 channels. Wave TV Plus includes more than 250 channels, 110 of them in HD.',
+  });
+  const known = new Set(['wave', 'tv', 'plus', 'includ', 'basic', 'channel', 'belgrad']);
+  // The name weighs as the rarest words do: the passage covers 4 of 9, between the relaxed and the usual share.
+  const options = { knownTerm: (t: string) => known.has(t), termWeight: (t: string) => (t === 'netflix' || t === 'belgrad' ? 5 : 1), minCoverage: 0.38 };
+  const question = 'Is Netflix included with Wave TV Plus?';
+
+  it('is declined when only the relaxed coverage of a confident retrieval would answer it', () => {
+    const answer = composeAnswer(parsed({ question, hits: [channels] }), { ...options, usualCoverage: 0.5 });
+    expect(answer.grounded).toBe(false);
+    // The relaxed share alone quotes what Wave TV Plus includes.
+    expect(composeAnswer(parsed({ question, hits: [channels] }), options).grounded).toBe(true);
+  });
+
+  it('is answered when the name is one the articles use', () => {
+    const answer = composeAnswer(parsed({ question: 'Is Belgrade included with Wave TV Plus?', hits: [channels] }), { ...options, usualCoverage: 0.5 });
+    expect(answer.grounded).toBe(true);
+  });
+});

@@ -18,6 +18,7 @@ import { negatedTerms } from './negated-words';
 import { durationCase, statedDurations } from './duration-cases';
 import { dayOfMonthCase, daysOfMonth } from './day-of-month-cases';
 import { namedModels, namesOtherModel } from './named-models';
+import { properNameTerms } from './proper-names';
 
 /**
  * How the built-in language model answers a grounded question: it reads the numbered sources
@@ -167,6 +168,11 @@ export type ComposeOptions = {
   termWeight?: TermWeight;
   /** Share of the question's weighted terms the chosen passage must cover. */
   minCoverage?: number;
+  /**
+   * The share asked when retrieval is not confident, when minCoverage is a relaxed one: what a
+   * question naming something no article knows must still reach (see proper-names.ts).
+   */
+  usualCoverage?: number;
   /** Whether the corpus uses a term at all. */
   knownTerm?: (term: string, lang: TextLanguage) => boolean;
   /** Per stem of a question word, the stems of its synonyms: a passage using one covers the word. */
@@ -1115,7 +1121,13 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // "Mein Mann sagt, ich soll das Ding neu starten – wie mach ich das richtig?" states the title
   // «Alpenwave Box 5 neu starten» (with the Box 5 on the account): the rest is the customer's own words.
   const namedByTitle = options.titled !== undefined && primary.source.title === options.titled;
-  if (coverage < minCoverage && !namedByTitle && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
+  // A retrieval confident enough to relax the coverage asked does not vouch for a name no article
+  // uses ("Is Netflix included…?" quoted what Wave TV Plus includes): the usual share is asked then.
+  const usual = options.usualCoverage;
+  const unknownName =
+    usual !== undefined && usual > minCoverage && knownTerm !== undefined && properNameTerms(askedPart(prompt.question), lang).some((t) => weights.has(t) && !knownTerm(t, lang));
+  const needed = unknownName ? usual : minCoverage;
+  if (coverage < needed && !namedByTitle && !enoughInLongMessage(terms, covered, weights, primary)) return unknown(coverage, covered);
   // "Non va più niente" matched a table's "Cosa fare: Niente": closed-class words count where a
   // passage states them, but they alone say nothing of what the passage is about.
   if (!namedByTitle && [...covered].every((t) => isFunctionTerm(t, lang))) return unknown(coverage, covered);

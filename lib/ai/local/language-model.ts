@@ -106,8 +106,9 @@ export class LocalLanguageModel implements LanguageModelV4 {
     // It may also pass the synonyms of the question's words (lib/rag/synonyms.ts).
     // And the title of the article the question names (lib/rag/title-match.ts).
     // And the model the turn is about (named, or the customer's own).
-    const { minCoverage, alternatives, titled, followed, model } = (options.providerOptions?.lantern ?? {}) as {
+    const { minCoverage, usualCoverage, alternatives, titled, followed, model } = (options.providerOptions?.lantern ?? {}) as {
       minCoverage?: number;
+      usualCoverage?: number;
       alternatives?: Record<string, string[]>;
       titled?: string;
       followed?: string;
@@ -118,6 +119,7 @@ export class LocalLanguageModel implements LanguageModelV4 {
       text: composeAnswer(parsed, {
         ...this.options,
         ...(minCoverage !== undefined ? { minCoverage } : {}),
+        ...(usualCoverage !== undefined ? { usualCoverage } : {}),
         ...(alternatives ? { alternatives } : {}),
         ...(titled ? { titled } : {}),
         ...(followed ? { followed } : {}),
