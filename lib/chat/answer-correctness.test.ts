@@ -263,4 +263,11 @@ describe.each(testBackends())('answers that state the fact asked for, on $name',
     const answer = await ask('Is Spotify or Apple Music included if I take Wave TV Plus?');
     expect(answer.outcome).toBe('no_answer');
   });
+
+  it('answers whether something must be done from the passage that says so, not from the steps for doing it (en)', async () => {
+    const answer = await ask('We cancelled and are sending the equipment back. Must I factory reset the Box 5 before returning it?');
+    expect(answer.outcome).toBe('answered');
+    expect(answer.citations[0]?.documentId).toBe('return-equipment-en');
+    expect(missingFacts(answer.text, ['do not need to factory reset'])).toEqual([]);
+  });
 });

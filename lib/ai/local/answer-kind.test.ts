@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerKindFit, cueWords, holdsAnswerKind, wantedAnswerKinds } from './answer-kind';
+import { answerKindFit, cueWords, holdsAnswerKind, statesNecessityOf, wantedAnswerKinds } from './answer-kind';
+import { termOf } from './text';
 
 describe('wantedAnswerKinds', () => {
   it('reads the kind of answer from the question’s form, in four languages', () => {
@@ -114,6 +115,38 @@ describe('wantedAnswerKinds', () => {
 
   it('keeps every part of a multi-part question', () => {
     expect(wantedAnswerKinds('how much is roaming in italy and how do i turn it off', 'en')).toEqual(['amount', 'steps']);
+  });
+});
+
+describe('a question whether something must be done', () => {
+  it('asks whether it is needed, in four languages, an adverb or "est-ce que" between', () => {
+    expect(wantedAnswerKinds('Do I need to factory reset the Box before I send it back?', 'en')).toEqual(['necessity']);
+    expect(wantedAnswerKinds('Do I actually have to send the Box back?', 'en')).toEqual(['necessity']);
+    expect(wantedAnswerKinds('Muss ich die Box zurückschicken?', 'de')).toEqual(['necessity']);
+    expect(wantedAnswerKinds('Est-ce que je dois résilier moi-même mon ancien abonnement ?', 'fr')).toEqual(['necessity']);
+    expect(wantedAnswerKinds('il modem lo devo restituire?', 'it')).toEqual(['necessity']);
+  });
+
+  it('asks for steps or a time after a question word, and for the amount when it asks what to pay', () => {
+    expect(wantedAnswerKinds('What do I need to do?', 'en')).not.toContain('necessity');
+    expect(wantedAnswerKinds('How long do I have to return it?', 'en')).toEqual(['duration']);
+    expect(wantedAnswerKinds('Was muss ich tun?', 'de')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Cosa devo fare?', 'it')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Do I have to pay the early termination fee?', 'en')).toEqual(['amount']);
+  });
+
+  it('is not asked by a clause that only says what the customer has to do', () => {
+    expect(wantedAnswerKinds('Devo riavviare il modem, come si fa?', 'it')).toEqual(['steps']);
+    expect(wantedAnswerKinds('Je dois changer de modem, comment je fais ?', 'fr')).toEqual(['steps']);
+  });
+
+  it('is answered where the text says that what was asked must, or need not, be done', () => {
+    const asked = (words: string[]) => (t: string) => words.some((w) => termOf(w, 'en') === t);
+    const resetAsked = asked(['factory', 'reset']);
+    expect(statesNecessityOf('You do not need to factory reset the Box; we delete all data.', 'en', resetAsked)).toBe(true);
+    expect(statesNecessityOf('Mesh connections to your Wave Extenders (they must be paired again)', 'en', resetAsked)).toBe(false);
+    // German puts the verb last: the asked word may come before the necessity word.
+    expect(statesNecessityOf('Die Box müssen Sie nicht zurücksetzen.', 'de', (t) => t === termOf('zurucksetzen', 'de'))).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { timeExpressions } from '@/lib/i18n/date-parsers';
-import { fold, sentencesOf, type TextLanguage } from './text';
+import { askedPart, fold, sentencesOf, termOf, type TextLanguage } from './text';
 
 /**
  * What kind of answer a question wants, and whether a passage holds that kind of answer. The
@@ -9,7 +9,7 @@ import { fold, sentencesOf, type TextLanguage } from './text';
  * help center's content.
  */
 
-export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'cause' | 'option' | 'trouble';
+export type AnswerKind = 'amount' | 'duration' | 'count' | 'contact' | 'steps' | 'place' | 'outcome' | 'meaning' | 'cause' | 'option' | 'trouble' | 'necessity';
 
 /** Kinds a passage must hold for the quote to count as an answer: without one, better silent. */
 export const STRICT_KINDS: ReadonlySet<AnswerKind> = new Set(['amount', 'duration', 'count', 'contact']);
@@ -100,6 +100,17 @@ const CUES: Record<AnswerKind, Record<TextLanguage, string[]>> = {
     fr: ["n'arrive pas", "n'arrive plus", 'ne marche pas', 'ne marche plus', 'ne fonctionne pas', 'ne fonctionne plus', 'impossible de'],
     it: ['non riesco', 'non funziona', 'non funzionano', 'non va', 'non vanno', 'impossibile'],
   },
+  // "Do I need to factory reset it first?", "Muss ich das Gerät zurückschicken?", "Est-ce que je
+  // dois résilier moi-même ?", "la devo restituire?": whether something must be done — the passage
+  // that says it must or need not ("You do not need to factory reset the Box"), not the steps for
+  // doing it. Not after a question word: "what do I need to do", "wie lange muss ich warten", "que
+  // dois-je faire" ask for steps or a time (see asksNecessity).
+  necessity: {
+    en: ['do i need', 'do i have to', 'do we need', 'do we have to', 'must i', 'must we', 'is it necessary', 'is it mandatory', 'is it compulsory', 'am i required', 'are we required', 'am i obliged'],
+    de: ['muss ich', 'mussen wir', 'muss man', 'brauche ich', 'brauchen wir', 'ist es notig', 'ist es notwendig', 'ist es pflicht', 'ist das notig', 'ist das pflicht'],
+    fr: ['dois-je', 'je dois', 'doit-on', 'on doit', 'faut-il', 'est-il necessaire', 'est-ce necessaire', 'est-ce obligatoire', 'suis-je oblige', 'je suis oblige'],
+    it: ['devo', 'dobbiamo', 'bisogna', 'occorre', 'e necessario', 'e obbligatorio', 'sono obbligato', 'sono obbligata', 'siamo obbligati'],
+  },
 };
 
 // "Which data pack should I book", "Welches Paket soll ich für die USA buchen", "quel forfait
@@ -175,6 +186,37 @@ function italianQuanto(text: string): { kind: AnswerKind; words: string[] }[] {
 // "What does the orange light mean?", "what do the four lights mean": the verb comes last, a few words on.
 const ENGLISH_MEANING = /(?<![\p{L}\d])what\s+(?:does|do|did)\s+(?:[\p{L}\d'-]+\s+){1,8}?mean(?![\p{L}\d])/u;
 
+// The question words that, just before a necessity cue, make it ask for something else: "what do
+// I need to do" (steps), "how long do I have to wait" (a time), "que dois-je faire", "cosa devo fare".
+const NECESSITY_ASKERS: Record<TextLanguage, ReadonlySet<string>> = {
+  en: new Set(['how', 'what', 'whats', 'when', 'where', 'which', 'who', 'whom', 'why']),
+  de: new Set(['wie', 'was', 'wann', 'wo', 'wohin', 'woher', 'welche', 'welcher', 'welches', 'welchen', 'welchem', 'warum', 'wieso', 'weshalb']),
+  fr: new Set(['comment', 'quand', 'combien', 'que', 'quoi', 'quel', 'quelle', 'quels', 'quelles', 'pourquoi']),
+  it: new Set(['come', 'quanto', 'quanta', 'quanti', 'quante', 'quando', 'cosa', 'che', 'dove', 'quale', 'quali', 'perche']),
+};
+/** How far before a necessity cue a question word still governs it. */
+const NECESSITY_ASKER_REACH = 4;
+// "do I actually have to", "do we really need": an adverb between the subject and the verb.
+const ENGLISH_NECESSITY_ADVERB = /(?<![\p{L}\d])(do|does)\s+(i|we)\s+(?:actually|really|still|also|even|then|now)\s+(?=need|have)/gu;
+// "Est-ce que je dois…": the yes/no marker, not a question word.
+const FRENCH_YES_NO = /(?<![\p{L}\d])est-ce\s+qu(?:e|')\s*/gu;
+
+/** Whether a folded question's asking part asks whether something must be done (see CUES.necessity). */
+function asksNecessity(folded: string, lang: TextLanguage): boolean {
+  const text = lang === 'en' ? folded.replace(ENGLISH_NECESSITY_ADVERB, '$1 $2 ') : lang === 'fr' ? folded.replace(FRENCH_YES_NO, '') : folded;
+  const cue = new RegExp(CUE_PATTERNS.necessity[lang].source, 'gu');
+  for (const match of text.matchAll(cue)) {
+    const clause = text.slice(0, match.index).split(/[,;:.?!]/).pop() ?? '';
+    const before = (clause.match(/[\p{L}\d]+/gu) ?? []).slice(-NECESSITY_ASKER_REACH);
+    if (before.some((w) => NECESSITY_ASKERS[lang].has(w))) continue;
+    // The clause must be the one that asks: "Devo riavviare il modem, come si fa?" says what the
+    // customer has to do and asks how.
+    const end = /[,;:.?!]/.exec(text.slice(match.index + match[0].length));
+    if (end ? end[0] === '?' : !text.includes('?')) return true;
+  }
+  return false;
+}
+
 const COME_MAI = /(?<![\p{L}\d])come\s+mai(?![\p{L}\d])/gu;
 
 /** The kinds of answer a question wants, in the order its parts ask for them; empty when it says nothing about the form. */
@@ -186,6 +228,11 @@ export function wantedAnswerKinds(question: string, lang: TextLanguage): AnswerK
   for (const kind of Object.keys(CUE_PATTERNS) as AnswerKind[]) {
     if (kind === 'place' && lang === 'fr') {
       if (FRENCH_WHERE.test(question.toLowerCase())) kinds.push(kind);
+      continue;
+    }
+    // After the sharper forms: "do I have to pay" asks for the amount.
+    if (kind === 'necessity') {
+      if (!kinds.some((k) => STRICT_KINDS.has(k)) && asksNecessity(fold(askedPart(question)).replace(/[’`]/g, "'"), lang)) kinds.push(kind);
       continue;
     }
     if (
@@ -277,7 +324,7 @@ const FORM_CUES = Object.fromEntries(
       (Object.keys(CUES[kind]) as TextLanguage[]).map((lang) => [
         lang,
         // "Was bedeutet…" stays a term: the articles that explain say so in their titles ("Was die Lämpchen bedeuten").
-        kind === 'steps' || kind === 'place' || kind === 'meaning' || kind === 'cause' || kind === 'trouble'
+        kind === 'steps' || kind === 'place' || kind === 'meaning' || kind === 'cause' || kind === 'trouble' || kind === 'necessity'
           ? []
           : CUES[kind][lang].filter((cue) => (/[\s'-]/.test(cue) && !TOPIC_PHRASES.has(cue)) || FORM_WORDS.has(cue)).map((cue) => ({ pattern: cueRegExp([cue]), words: cue.split(/[\s'-]+/) })),
       ]),
@@ -431,6 +478,38 @@ function holdsContact(text: string): boolean {
   return PHONE.test(text) || EMAIL.test(text) || URL.test(text);
 }
 
+// The words that say something must, or need not, be done.
+const NECESSITY_WORDS = new Set([
+  'need', 'needs', 'needed', 'must', 'required', 'require', 'requires', 'necessary', 'unnecessary', 'mandatory', 'compulsory', 'obligatory',
+  'muss', 'mussen', 'musst', 'musste', 'brauchen', 'braucht', 'brauche', 'notig', 'notwendig', 'erforderlich', 'pflicht', 'obligatorisch',
+  'devez', 'doit', 'doivent', 'dois', 'devrez', 'faut', 'necessaire', 'necessaires', 'obligatoire', 'obligatoires', 'besoin', 'inutile',
+  'deve', 'devono', 'devi', 'bisogna', 'necessario', 'necessaria', 'necessari', 'obbligatorio', 'obbligatoria', 'occorre', 'serve', 'servono',
+]);
+// "you have to", "has to": English necessity in two words.
+const ENGLISH_HAVE_TO = /(?<![\p{L}\d])(?:have|has)\s+to(?![\p{L}\d])/u;
+
+function holdsNecessity(text: string): boolean {
+  return words(text).some((w) => NECESSITY_WORDS.has(w)) || ENGLISH_HAVE_TO.test(fold(text));
+}
+
+/** How many words from a necessity word the action it is about may stand (German puts the verb last). */
+const NECESSITY_REACH = 5;
+
+/**
+ * Whether a text says that something asked about must, or need not, be done: a necessity word
+ * with one of the asked words (`asked`, given each word's term) within a few words of it. "You do
+ * not need to factory reset the Box" says it of a factory reset; "(they must be paired again)" in
+ * the reset's list of what is deleted does not.
+ */
+export function statesNecessityOf(text: string, lang: TextLanguage, asked: (term: string) => boolean): boolean {
+  const w = words(text);
+  for (let i = 0; i < w.length; i++) {
+    if (!NECESSITY_WORDS.has(w[i]!) && !((w[i] === 'have' || w[i] === 'has') && w[i + 1] === 'to')) continue;
+    for (let j = Math.max(0, i - NECESSITY_REACH); j <= Math.min(w.length - 1, i + NECESSITY_REACH); j++) if (j !== i && asked(termOf(w[j]!, lang))) return true;
+  }
+  return false;
+}
+
 /**
  * How well a passage holds the kind of answer, 0..1: an amount, a duration, a phone number, a
  * place in the app; for steps, numbered steps fully, a single menu path or button half.
@@ -463,6 +542,8 @@ export function answerKindFit(text: string, kind: AnswerKind): number {
     case 'trouble':
       // A section about problems says so in its heading; the answer composer reads it.
       return 0;
+    case 'necessity':
+      return holdsNecessity(text) ? 1 : 0;
   }
 }
 

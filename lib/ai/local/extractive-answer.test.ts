@@ -1462,3 +1462,24 @@ describe('a question that names something no article uses', () => {
     expect(answer.grounded).toBe(true);
   });
 });
+
+describe('a question whether something must be done', () => {
+  const resetTitle = 'Factory reset your Box 5';
+  const resetSteps = hit({ title: resetTitle, headingPath: `${resetTitle} > With the Reset button`, section: 2, content: '1. Press and hold the **Reset** button for 15 seconds.\n2. Release when the light bar blinks red.' });
+  const deleted = hit({ title: resetTitle, headingPath: `${resetTitle} > What is deleted`, section: 3, content: '- Your Wi-Fi name and password\n- Mesh connections to your extenders (they must be paired again)' });
+  const beforeSending = hit({
+    title: 'Return your equipment',
+    headingPath: 'Return your equipment > Before you send it',
+    section: 4,
+    content: '- You do not need to factory reset the Box; we delete all data when we receive it.\n- Remove your own USB sticks.',
+  });
+
+  it('is answered by the passage that says whether it must be done, not by the steps for doing it', () => {
+    const answer = composeAnswer(parsed({ question: 'I am returning my Box 5. Do I need to factory reset it first?', hits: [resetSteps, deleted, beforeSending] }), { knownTerm: () => true, termWeight: () => 1 });
+    expect(answer.grounded).toBe(true);
+    const at = (words: string) => (answer.text.includes(words) ? answer.text.indexOf(words) : Infinity);
+    expect(at('do not need to factory reset')).toBeLessThan(at('Press and hold'));
+    // Another thing that must be done, in the article about the reset, is no answer to it.
+    expect(at('do not need to factory reset')).toBeLessThan(at('must be paired again'));
+  });
+});

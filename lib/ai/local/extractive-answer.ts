@@ -2,7 +2,7 @@ import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { unescapeXml } from './xml';
 import { PHRASES } from './phrases';
 import { askedPart, asTextLanguage, contentTerms, isFunctionTerm, fold, isAsking, isStopword, sentencesOf, tokenize, wordTokens, type TextLanguage } from './text';
-import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
+import { allCueWords, answerKindFit, cueWords, holdsAnswerKind, statesNecessityOf, STRICT_KINDS, wantedAnswerKinds, type AnswerKind } from './answer-kind';
 import { linkedPart, parseTable, renderTable, rowKey, sameHeader, type Table } from './tables';
 import { isCountryGroup, withoutAbroadWhereNamed } from './country-groups';
 import { withImpliedTerms } from './implied-terms';
@@ -948,7 +948,12 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
       .map((read) => (names.length === 0 ? read : { ...read, units: read.units.map((u) => ({ ...u, terms: unnamed(u.terms, u.text, read.source.lang), ...(u.ownTerms ? { ownTerms: unnamed(u.ownTerms, u.text, read.source.lang) } : {}) })) }))
       .map((read, i) => bestWindow(read, terms, weights, ranks[i]!, widen, unnamed, naming, caseOf))
       .filter((w): w is Window & { score: number } => w !== null)
-      .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w));
+      .map((w) => (aboutOtherModel(w.source) ? { ...w, otherModel: true } : w))
+      .map((w) => (wanted.includes('necessity') && w.kindFit > 0 && !statesNecessity(w) ? { ...w, kindFit: 0 } : w));
+  // "Do I need to factory reset it first?": a passage holds the answer where it says that what is
+  // asked must (or need not) be done — not where it says something else must be ("they must be paired again").
+  const askedTerms = new Set(terms.filter((t) => !story.told.has(t) && !isFunctionTerm(t, lang)));
+  const statesNecessity = (w: Window) => w.units.some((u) => statesNecessityOf(u.text, w.source.lang ?? lang, (t) => hasTerm(askedTerms, t)));
   const windows = windowsFor(kinds);
   // Retrieval ranked the sources (most relevant last); coverage and the kind of answer decide among close ones.
   // "Trasloco a fine mese, cosa devo fare per Internet?": the cancellation article's steps cover as
@@ -1072,7 +1077,16 @@ function composeOne(prompt: AnswerPrompt, options: ComposeOptions): AnswerParts 
   // the articles' offers answers. (A later part that asks nothing of its own form, "and will my
   // Europe pack work there?", is not held to it.)
   const optionOnly = asked.length === 1 && asked[0] === 'option';
-  const candidates = strictOnly ? windows.filter((w) => w.holdsStrictKind) : optionOnly ? windows.filter((w) => w.kindFit > 0) : windows;
+  // Asked only whether something must be done: a passage that says so answers, when one covers
+  // enough of the question (else the rest may still: a condition, the steps).
+  const sayingWhetherNeeded = kinds.length === 1 && kinds[0] === 'necessity' ? windows.filter((w) => w.kindFit > 0 && share(w.covered) >= minCoverage) : [];
+  const candidates = strictOnly
+    ? windows.filter((w) => w.holdsStrictKind)
+    : optionOnly
+      ? windows.filter((w) => w.kindFit > 0)
+      : sayingWhetherNeeded.length > 0
+        ? sayingWhetherNeeded
+        : windows;
   // Near-ties go to the passage nearer its article's start (the main answer), then to the later source.
   const placed = (w: Window) => merit(w) + (w.source.section ? POSITION_BONUS / w.source.section : 0);
   const best = candidates.reduce<Window | null>((top, w) => (!top || placed(w) >= placed(top) ? w : top), null);
