@@ -42,4 +42,20 @@ describe('processMap', () => {
     // The parser is chrono's own: it still reads dates in its language.
     expect(first.casualDateParser('fr').parseDate('demain', new Date('2026-03-02T12:00:00Z'))?.getUTCDate()).toBe(3);
   });
+
+  it('keeps a process cache within its bound, the oldest entry going first', async () => {
+    const { processCache } = await import('./process-map');
+    const cache = processCache<string, number>('test.bounded', 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('a', 10); // an update makes no room
+    expect(cache.size).toBe(2);
+    cache.set('c', 3);
+    expect(cache.size).toBe(2);
+    expect(cache.get('a')).toBeUndefined();
+    expect([cache.get('b'), cache.get('c')]).toEqual([2, 3]);
+    vi.resetModules();
+    const again = await import('./process-map');
+    expect(again.processCache<string, number>('test.bounded', 2).get('c')).toBe(3);
+  });
 });

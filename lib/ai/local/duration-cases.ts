@@ -1,4 +1,4 @@
-import { processMap } from '@/lib/runtime/process-map';
+import { processCache } from '@/lib/runtime/process-map';
 import { fold, type TextLanguage } from './text';
 
 /**
@@ -116,14 +116,13 @@ function within(days: number, limit: Limit): boolean {
 // Passages are read again for every question that gives a duration: their limits, once.
 const LIMITS_CACHE_SIZE = 4096;
 // Process-wide, as the passage units' cache is (lib/runtime/process-map.ts).
-const limitsCache = processMap<string, Limit[]>('answer.duration-limits');
+const limitsCache = processCache<string, Limit[]>('answer.duration-limits', LIMITS_CACHE_SIZE);
 
 function cachedLimits(text: string, lang: TextLanguage): Limit[] {
   const key = `${lang}\u0000${text}`;
   let limits = limitsCache.get(key);
   if (!limits) {
     limits = durationLimits(text, lang);
-    if (limitsCache.size >= LIMITS_CACHE_SIZE) limitsCache.delete(limitsCache.keys().next().value!);
     limitsCache.set(key, limits);
   }
   return limits;

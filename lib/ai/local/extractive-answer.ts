@@ -9,7 +9,7 @@ import { withImpliedTerms } from './implied-terms';
 import { caseItemOf } from './case-items';
 import { fillerWords } from './filler-words';
 import { QUESTION_WORDS } from './question-words';
-import { processMap } from '@/lib/runtime/process-map';
+import { processCache } from '@/lib/runtime/process-map';
 import { questionParts } from './question-parts';
 import { isSignpost } from './signposts';
 import { quotedNames } from './quoted-names';
@@ -129,14 +129,15 @@ const MAX_ENDING = 3;
 const NOUN_OF_ACTION = 'ung';
 /** The longest stem the prefix rule of hasTerm leaves out. */
 const SHORT_STEM = 4;
-const NOUN_OR_VERB = processMap<string, string>('answer.noun-or-verb');
+const NOUN_OR_VERB_CACHE_SIZE = 50_000;
+const NOUN_OR_VERB = processCache<string, string>('answer.noun-or-verb', NOUN_OR_VERB_CACHE_SIZE);
 /** "zahl" → "zahlung", "zahlung" → "zahl"; a longer stem, or one with a digit, → "" (matches no term). */
 function nounOrVerbOf(term: string): string {
   let other = NOUN_OR_VERB.get(term);
   if (other === undefined) {
     const stem = term.endsWith(NOUN_OF_ACTION) ? term.slice(0, -NOUN_OF_ACTION.length) : undefined;
     other = /\d/.test(term) ? '' : stem !== undefined ? (stem.length > 0 && stem.length <= SHORT_STEM ? stem : '') : term.length <= SHORT_STEM ? `${term}${NOUN_OF_ACTION}` : '';
-    if (NOUN_OR_VERB.size < 50_000) NOUN_OR_VERB.set(term, other);
+    NOUN_OR_VERB.set(term, other);
   }
   return other;
 }
@@ -328,7 +329,7 @@ type Unit = {
 // behind them) are kept, for a bounded number of passages. Units are never changed after this.
 const UNIT_CACHE_SIZE = 4096;
 // Process-wide: the startup warm-up fills it for the routes too (lib/runtime/process-map.ts).
-const unitCache = processMap<string, readonly Unit[]>('answer.units');
+const unitCache = processCache<string, readonly Unit[]>('answer.units', UNIT_CACHE_SIZE);
 
 /** A source's content as quotable units: sentences, list items, table rows (a table without a header row stays whole). */
 export function splitUnits(content: string, lang: TextLanguage | undefined): readonly Unit[] {
@@ -336,7 +337,6 @@ export function splitUnits(content: string, lang: TextLanguage | undefined): rea
   const cached = unitCache.get(key);
   if (cached) return cached;
   const units = readUnits(content, lang);
-  if (unitCache.size >= UNIT_CACHE_SIZE) unitCache.delete(unitCache.keys().next().value!);
   unitCache.set(key, units);
   return units;
 }

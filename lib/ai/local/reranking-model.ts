@@ -3,7 +3,7 @@ import type { JSONObject } from '@ai-sdk/provider';
 import { detectLanguage } from '@/lib/i18n/detect-language';
 import { fillerWords } from './filler-words';
 import { INTERROGATIVES } from './question-words';
-import { processMap } from '@/lib/runtime/process-map';
+import { processCache } from '@/lib/runtime/process-map';
 import { asTextLanguage, contentTerms, wordTokens, type TextLanguage } from './text';
 import { withoutAbroadWhereNamed } from './country-groups';
 import { withImpliedTerms } from './implied-terms';
@@ -215,7 +215,7 @@ type Analysis = {
 // Passages come back query after query; stemming them once is most of the reranker's work.
 const ANALYSIS_CACHE_SIZE = 5000;
 // Process-wide: the startup warm-up fills it for the routes too (lib/runtime/process-map.ts).
-const analyses = processMap<string, Analysis>('rerank.analyses');
+const analyses = processCache<string, Analysis>('rerank.analyses', ANALYSIS_CACHE_SIZE);
 
 function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   const lang = c.lang ?? queryLang;
@@ -231,7 +231,6 @@ function analyse(c: Candidate, queryLang: TextLanguage | undefined): Analysis {
   const { items: cases, open } = caseItemsOf(c.content, lang);
   const openTerms = cases.length === 0 ? allTerms : withImpliedTerms(new Set([...headingTerms, ...open]), c.content);
   const analysis = { headingTerms, allTerms, contentTokens, pairs, cases, openTerms };
-  if (analyses.size >= ANALYSIS_CACHE_SIZE) analyses.delete(analyses.keys().next().value!);
   analyses.set(key, analysis);
   return analysis;
 }
