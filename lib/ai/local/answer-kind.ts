@@ -201,11 +201,13 @@ const ENGLISH_NECESSITY_ADVERB = /(?<![\p{L}\d])(do|does)\s+(i|we)\s+(?:actually
 // "Est-ce que je dois…": the yes/no marker, not a question word.
 const FRENCH_YES_NO = /(?<![\p{L}\d])est-ce\s+qu(?:e|')\s*/gu;
 
+// The necessity cues, to find every one in a text (matchAll needs the global flag).
+const NECESSITY_SCANS = Object.fromEntries((Object.keys(CUES.necessity) as TextLanguage[]).map((lang) => [lang, new RegExp(cueRegExp(CUES.necessity[lang]).source, 'gu')])) as Record<TextLanguage, RegExp>;
+
 /** Whether a folded question's asking part asks whether something must be done (see CUES.necessity). */
 function asksNecessity(folded: string, lang: TextLanguage): boolean {
   const text = lang === 'en' ? folded.replace(ENGLISH_NECESSITY_ADVERB, '$1 $2 ') : lang === 'fr' ? folded.replace(FRENCH_YES_NO, '') : folded;
-  const cue = new RegExp(CUE_PATTERNS.necessity[lang].source, 'gu');
-  for (const match of text.matchAll(cue)) {
+  for (const match of text.matchAll(NECESSITY_SCANS[lang])) {
     const clause = text.slice(0, match.index).split(/[,;:.?!]/).pop() ?? '';
     const before = (clause.match(/[\p{L}\d]+/gu) ?? []).slice(-NECESSITY_ASKER_REACH);
     if (before.some((w) => NECESSITY_ASKERS[lang].has(w))) continue;
