@@ -26,4 +26,10 @@ describe('questionParts', () => {
     expect(questionParts('Ich bin umgezogen und habe kein Internet, was tun?', 'de')).toEqual(['Ich bin umgezogen und habe kein Internet, was tun?']);
     expect(questionParts('box 5 restart', 'en')).toEqual(['box 5 restart']);
   });
+
+  it('reads a message of more questions than a customer asks at once as one (each part costs a whole answer)', () => {
+    expect(questionParts('Where is my order? When does it come? What does it cost?', 'en')).toHaveLength(3);
+    const flood = 'Where is order A-1001? '.repeat(40).trim();
+    expect(questionParts(flood, 'en')).toEqual([flood]);
+  });
 });

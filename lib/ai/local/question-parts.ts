@@ -40,6 +40,12 @@ const SUBJECTS: Record<TextLanguage, string[]> = {
 
 const CONJUNCTIONS: Record<TextLanguage, string[]> = { en: ['and', 'or'], de: ['und', 'oder'], fr: ['et', 'ou'], it: ['e', 'ed', 'o'] };
 
+/**
+ * The most questions one message is answered part by part: customers ask two or three at once.
+ * A message of dozens ("A-1001? A-1001? …", up to the chat's 2,000 characters) is read as one —
+ * answering each part would cost a whole answer per part.
+ */
+const MAX_PARTS = 4;
 /** The fewest words a part must have to stand as a question of its own ("and?" does not). */
 const MIN_PART_WORDS = 2;
 
@@ -113,5 +119,5 @@ export function questionParts(message: string, lang: TextLanguage): string[] {
   // Several sentences: the asking ones are the questions (the rest tells the story); one sentence, or none asking: the last.
   const questions = asking.length > 0 ? asking : sentences.slice(-1);
   const parts = questions.flatMap((s) => splitSentence(s, lang)).filter((p) => (p.match(/[\p{L}\p{N}]+/gu) ?? []).length >= MIN_PART_WORDS);
-  return parts.length >= 2 ? parts : [message];
+  return parts.length >= 2 && parts.length <= MAX_PARTS ? parts : [message];
 }
