@@ -487,11 +487,14 @@ const NECESSITY_WORDS = new Set([
   'devez', 'doit', 'doivent', 'dois', 'devrez', 'faut', 'necessaire', 'necessaires', 'obligatoire', 'obligatoires', 'besoin', 'inutile',
   'deve', 'devono', 'devi', 'bisogna', 'necessario', 'necessaria', 'necessari', 'obbligatorio', 'obbligatoria', 'occorre', 'serve', 'servono',
 ]);
-// "you have to", "has to": English necessity in two words.
-const ENGLISH_HAVE_TO = /(?<![\p{L}\d])(?:have|has)\s+to(?![\p{L}\d])/u;
+/** Whether the folded words say at i that something must be done ("you have to", "has to": English in two words). */
+function isNecessityAt(w: string[], i: number): boolean {
+  return NECESSITY_WORDS.has(w[i]!) || ((w[i] === 'have' || w[i] === 'has') && w[i + 1] === 'to');
+}
 
 function holdsNecessity(text: string): boolean {
-  return words(text).some((w) => NECESSITY_WORDS.has(w)) || ENGLISH_HAVE_TO.test(fold(text));
+  const w = words(text);
+  return w.some((_, i) => isNecessityAt(w, i));
 }
 
 /** How many words from a necessity word the action it is about may stand (German puts the verb last). */
@@ -506,7 +509,7 @@ const NECESSITY_REACH = 5;
 export function statesNecessityOf(text: string, lang: TextLanguage, asked: (term: string) => boolean): boolean {
   const w = words(text);
   for (let i = 0; i < w.length; i++) {
-    if (!NECESSITY_WORDS.has(w[i]!) && !((w[i] === 'have' || w[i] === 'has') && w[i + 1] === 'to')) continue;
+    if (!isNecessityAt(w, i)) continue;
     for (let j = Math.max(0, i - NECESSITY_REACH); j <= Math.min(w.length - 1, i + NECESSITY_REACH); j++) if (j !== i && asked(termOf(w[j]!, lang))) return true;
   }
   return false;
